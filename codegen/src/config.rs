@@ -1,0 +1,327 @@
+//! The build layer: files in, files out. This is the only module that touches the file
+//! system; the core ([`crate::generate`]) works on an in-memory [`SchemaSet`].
+//!
+//! From a build script it is one line:
+//!
+//! ```no_run
+//! envgen_codegen::Config::new().schema("schemas/order.json").compile_or_exit();
+//! ```
+//!
+//! and the crate includes the result with
+//! `envgen_runtime::include_schema!("order");`.
+
+use crate::emit;
+use crate::error::{Error, Result};
+use crate::load::{Draft, SchemaSet};
+use crate::settings::Settings;
+use std::path::{Path, PathBuf};
+
+/// One schema to generate, with its module name and settings.
+#[derive(Debug, Clone)]
+pub struct SchemaConfig {
+    path: PathBuf,
+    module: Option<String>,
+    settings: Settings,
+}
+
+impl SchemaConfig {
+    /// A schema file, relative to the [`Config`]'s base directory (the crate root in a
+    /// build script).
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        SchemaConfig {
+            path: path.into(),
+            module: None,
+            settings: Settings::default(),
+        }
+    }
+
+    /// The module (and output file) name; from the file stem when unset.
+    pub fn module(mut self, name: impl Into<String>) -> Self {
+        self.module = Some(name.into());
+        self
+    }
+
+    /// Generation settings.
+    pub fn settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
+    }
+
+    /// The module name this schema generates.
+    pub fn module_name(&self) -> String {
+        match &self.module {
+            Some(m) => m.clone(),
+            None => {
+                let stem = self
+                    .path
+                    .file_name()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or("schema");
+                let stem = stem.split('.').next().unwrap_or(stem);
+                crate::ir::naming::module(stem)
+            }
+        }
+    }
+
+    /// The schema file path as configured.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The output for one schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The module name.
+    pub module: String,
+    /// The schema file as configured.
+    pub schema: PathBuf,
+    /// Every file read to generate it (the schema and the documents it refers to).
+    pub inputs: Vec<PathBuf>,
+    /// The formatted Rust source.
+    pub code: String,
+}
+
+/// Generates Rust modules from schema files, in the style of `prost_build::Config`.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    schemas: Vec<SchemaConfig>,
+    base_dir: Option<PathBuf>,
+    out_dir: Option<PathBuf>,
+    maps: Vec<(String, PathBuf)>,
+    default_draft: Option<Draft>,
+}
+
+impl Config {
+    /// An empty configuration.
+    pub fn new() -> Self {
+        Config::default()
+    }
+
+    /// Adds a schema file with default settings.
+    pub fn schema(mut self, path: impl Into<PathBuf>) -> Self {
+        self.schemas.push(SchemaConfig::new(path));
+        self
+    }
+
+    /// Adds a schema file with its own module name and settings.
+    pub fn schema_with(mut self, schema: SchemaConfig) -> Self {
+        self.schemas.push(schema);
+        self
+    }
+
+    /// The directory relative schema paths start from (default: the current directory,
+    /// which is the crate root in a build script).
+    pub fn base_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.base_dir = Some(dir.into());
+        self
+    }
+
+    /// Where [`Config::compile`] writes (default: `$OUT_DIR`).
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Maps remote `$ref` URIs starting with `prefix` to files under `dir`. Nothing is
+    /// ever fetched from the network.
+    pub fn map(mut self, prefix: impl Into<String>, dir: impl Into<PathBuf>) -> Self {
+        self.maps.push((prefix.into(), dir.into()));
+        self
+    }
+
+    /// The draft for schemas without `$schema` (default 2020-12).
+    pub fn default_draft(mut self, draft: Draft) -> Self {
+        self.default_draft = Some(draft);
+        self
+    }
+
+    /// The configured schemas.
+    pub fn schemas(&self) -> &[SchemaConfig] {
+        &self.schemas
+    }
+
+    fn resolve_path(&self, p: &Path) -> PathBuf {
+        match &self.base_dir {
+            Some(b) if p.is_relative() => b.join(p),
+            _ => p.to_path_buf(),
+        }
+    }
+
+    /// Loads and links one schema with everything it refers to.
+    pub fn load(
+        &self,
+        schema: &SchemaConfig,
+    ) -> Result<(SchemaSet, crate::load::DocId, Vec<PathBuf>)> {
+        let display = schema.path.to_string_lossy().replace('\\', "/");
+        let path = self.resolve_path(&schema.path);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Error::new(
+                display.clone(),
+                "",
+                format!("cannot read the schema file: {e}"),
+            )
+        })?;
+        let abs = std::fs::canonicalize(&path).unwrap_or(path.clone());
+        let uri = file_uri(&abs);
+        let mut set = SchemaSet::new().with_default_draft(self.default_draft.unwrap_or_default());
+        let doc = set.add_document(&display, &uri, &text)?;
+        let mut inputs = vec![path];
+        let mut failed = std::collections::BTreeSet::new();
+        loop {
+            let missing: Vec<String> = set
+                .missing_resources()
+                .into_iter()
+                .filter(|m| !failed.contains(m))
+                .collect();
+            if missing.is_empty() {
+                break;
+            }
+            for m in missing {
+                match self.local_file_for(&m) {
+                    Some(file) => match std::fs::read_to_string(&file) {
+                        Ok(text) => {
+                            let shown = relative_display(&file, self.base_dir.as_deref());
+                            set.add_document(&shown, &m, &text)?;
+                            inputs.push(file);
+                        }
+                        Err(_) => {
+                            failed.insert(m);
+                        }
+                    },
+                    None => {
+                        failed.insert(m);
+                    }
+                }
+            }
+        }
+        // Unresolvable references are reported, located, by `link`.
+        set.link()?;
+        Ok((set, doc, inputs))
+    }
+
+    fn local_file_for(&self, uri: &str) -> Option<PathBuf> {
+        for (prefix, dir) in &self.maps {
+            if let Some(rest) = uri.strip_prefix(prefix.as_str()) {
+                return Some(self.resolve_path(dir).join(rest.trim_start_matches('/')));
+            }
+        }
+        uri.strip_prefix("file://")
+            .map(|p| PathBuf::from(crate::uri::percent_decode(p)))
+    }
+
+    /// Generates every configured schema, without writing anything.
+    pub fn generate(&self) -> Result<Vec<Generated>> {
+        let mut out = Vec::with_capacity(self.schemas.len());
+        for schema in &self.schemas {
+            let (set, doc, inputs) = self.load(schema)?;
+            let tokens = crate::generate(&set, doc, &schema.settings)?;
+            let source = schema
+                .settings
+                .source_name
+                .clone()
+                .unwrap_or_else(|| schema.path.to_string_lossy().replace('\\', "/"));
+            let code = emit::render(tokens, &source)?;
+            out.push(Generated {
+                module: schema.module_name(),
+                schema: schema.path.clone(),
+                inputs,
+                code,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Generates every schema and writes `<module>.rs` into the output directory, only
+    /// where the content changed (so a no-op build recompiles nothing). Prints
+    /// `cargo:rerun-if-changed` for every input when run from a build script.
+    pub fn compile(&self) -> Result<Vec<Generated>> {
+        let out_dir = match &self.out_dir {
+            Some(d) => d.clone(),
+            None => PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| {
+                Error::new(
+                    "",
+                    "",
+                    "OUT_DIR is not set: call Config::out_dir, or run from a build script",
+                )
+            })?),
+        };
+        let generated = self.generate();
+        let in_build_script = std::env::var_os("CARGO_MANIFEST_DIR").is_some()
+            && std::env::var_os("OUT_DIR").is_some();
+        if in_build_script {
+            // Even on failure, rerun when the schemas change.
+            for s in &self.schemas {
+                println!(
+                    "cargo:rerun-if-changed={}",
+                    self.resolve_path(&s.path).display()
+                );
+            }
+        }
+        let generated = generated?;
+        std::fs::create_dir_all(&out_dir).map_err(|e| {
+            Error::new(
+                out_dir.display().to_string(),
+                "",
+                format!("cannot create the output directory: {e}"),
+            )
+        })?;
+        for g in &generated {
+            if in_build_script {
+                for input in g.inputs.iter().skip(1) {
+                    println!("cargo:rerun-if-changed={}", input.display());
+                }
+            }
+            let file = out_dir.join(format!("{}.rs", g.module));
+            write_if_changed(&file, &g.code)?;
+        }
+        Ok(generated)
+    }
+
+    /// [`Config::compile`] for build scripts: on error, prints the located message
+    /// (not a panic backtrace) and exits with status 1.
+    pub fn compile_or_exit(&self) {
+        if let Err(e) = self.compile() {
+            eprintln!("error: envgen: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Writes `content` to `path` unless the file already holds exactly that.
+pub fn write_if_changed(path: &Path, content: &str) -> Result<bool> {
+    if let Ok(existing) = std::fs::read(path) {
+        if existing == content.as_bytes() {
+            return Ok(false);
+        }
+    }
+    std::fs::write(path, content)
+        .map_err(|e| Error::new(path.display().to_string(), "", format!("cannot write: {e}")))?;
+    Ok(true)
+}
+
+fn file_uri(abs: &Path) -> String {
+    let s = abs.to_string_lossy().replace('\\', "/");
+    let s = s
+        .replace('%', "%25")
+        .replace(' ', "%20")
+        .replace('#', "%23");
+    if s.starts_with('/') {
+        format!("file://{s}")
+    } else {
+        format!("file:///{s}")
+    }
+}
+
+fn relative_display(file: &Path, base: Option<&Path>) -> String {
+    let cwd = std::env::current_dir().ok();
+    let base = base.map(Path::to_path_buf).or(cwd);
+    if let Some(b) = base {
+        let b = std::fs::canonicalize(&b).unwrap_or(b);
+        let f = std::fs::canonicalize(file).unwrap_or(file.to_path_buf());
+        if let Ok(rel) = f.strip_prefix(&b) {
+            return rel.to_string_lossy().replace('\\', "/");
+        }
+    }
+    file.to_string_lossy().replace('\\', "/")
+}

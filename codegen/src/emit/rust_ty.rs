@@ -1,0 +1,118 @@
+//! IR [`Ty`] → Rust type tokens, and the helpers every emitter shares.
+
+use crate::ir::{Module, Presence, Ty, TypeDef};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+/// Context shared by the emitters of one module.
+pub(crate) struct Cx<'a> {
+    pub module: &'a Module,
+    /// Path of the runtime crate (`::envgen_runtime` by default).
+    pub rt: TokenStream,
+}
+
+impl Cx<'_> {
+    /// The Rust type of `ty`.
+    pub fn ty(&self, ty: &Ty) -> TokenStream {
+        match ty {
+            Ty::Named(id) => {
+                let t = self.module.get(*id);
+                let name = ident(&t.name);
+                if t.generics.is_empty() {
+                    quote!(#name)
+                } else {
+                    let ps = t.generics.iter().map(|g| ident(g));
+                    quote!(#name<#(#ps),*>)
+                }
+            }
+            Ty::Generic(p) => {
+                let p = ident(p);
+                quote!(#p)
+            }
+            Ty::Any => quote!(::serde_json::Value),
+            Ty::Unit => quote!(()),
+            Ty::Bool => quote!(bool),
+            Ty::String => quote!(String),
+            Ty::I64 => quote!(i64),
+            Ty::U64 => quote!(u64),
+            Ty::F64 => quote!(f64),
+            Ty::Vec(t) => {
+                let t = self.ty(t);
+                quote!(Vec<#t>)
+            }
+            Ty::Map(t) => {
+                let t = self.ty(t);
+                {
+                    let rt = &self.rt;
+                    quote!(#rt::IndexMap<String, #t>)
+                }
+            }
+            Ty::Object => quote!(::serde_json::Map<String, ::serde_json::Value>),
+            Ty::Boxed(t) => {
+                let t = self.ty(t);
+                quote!(Box<#t>)
+            }
+            Ty::Option(t) => {
+                let t = self.ty(t);
+                quote!(Option<#t>)
+            }
+        }
+    }
+
+    /// The Rust type of a field, from its value type and presence.
+    pub fn field_ty(&self, ty: &Ty, presence: Presence) -> TokenStream {
+        let t = self.ty(ty);
+        match presence {
+            Presence::Required => t,
+            Presence::RequiredNullable | Presence::Optional => quote!(Option<#t>),
+            Presence::OptionalNullable => {
+                quote!(Option<Option<#t>>)
+            }
+        }
+    }
+
+    /// The type's name with its generic parameters (`Name<T>`), for `impl` headers.
+    pub fn self_ty(&self, t: &TypeDef) -> TokenStream {
+        let name = ident(&t.name);
+        if t.generics.is_empty() {
+            quote!(#name)
+        } else {
+            let ps = t.generics.iter().map(|g| ident(g));
+            quote!(#name<#(#ps),*>)
+        }
+    }
+
+    /// The generic parameter idents of a type.
+    pub fn params(&self, t: &TypeDef) -> Vec<Ident> {
+        t.generics.iter().map(|g| ident(g)).collect()
+    }
+}
+
+/// An identifier; names reaching here are already valid Rust identifiers.
+pub(crate) fn ident(s: &str) -> Ident {
+    format_ident!("{}", s)
+}
+
+/// `#[doc = "…"]` attributes, one per line, each with a leading space so that the
+/// pretty-printer renders `/// text`.
+pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
+    let Some(d) = docs else {
+        return TokenStream::new();
+    };
+    let lines = d.lines().map(|l| {
+        let l = if l.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", l.replace('\t', "    "))
+        };
+        quote!(#[doc = #l])
+    });
+    quote!(#(#lines)*)
+}
+
+/// A string literal token.
+pub(crate) fn lit(s: &str) -> proc_macro2::Literal {
+    let mut l = proc_macro2::Literal::string(s);
+    l.set_span(Span::call_site());
+    l
+}

@@ -1,0 +1,179 @@
+//! `Serialize` impls: declared properties in schema order, then preserved extras;
+//! absent optionals omitted, required-nullable `None` written as `null`.
+
+use super::rust_ty::{ident, lit, Cx};
+use crate::ir::{Extra, Presence, Ty, TypeDef, TypeKind, VariantKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+
+/// `&expr`, or `&Compact(&expr)` when the type holds bare floats.
+fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
+    if ty.has_bare_float() {
+        let rt = &cx.rt;
+        quote!(&#rt::ser::Compact(#expr))
+    } else {
+        expr
+    }
+}
+
+/// Tokens that build a `serde_json::Value` equal to `v`.
+pub(crate) fn value_tokens(v: &Value) -> TokenStream {
+    match v {
+        Value::Null => quote!(::serde_json::Value::Null),
+        Value::Bool(b) => quote!(::serde_json::Value::Bool(#b)),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                quote!(::serde_json::Value::from(#u))
+            } else if let Some(i) = n.as_i64() {
+                quote!(::serde_json::Value::from(#i))
+            } else {
+                let f = n.as_f64().unwrap_or(0.0);
+                quote!(::serde_json::Value::from(#f))
+            }
+        }
+        Value::String(s) => {
+            let s = lit(s);
+            quote!(::serde_json::Value::String(String::from(#s)))
+        }
+        Value::Array(a) => {
+            let items = a.iter().map(value_tokens);
+            quote!(::serde_json::Value::Array(vec![#(#items),*]))
+        }
+        Value::Object(m) => {
+            let entries = m.iter().map(|(k, v)| {
+                let k = lit(k);
+                let v = value_tokens(v);
+                quote!(m.insert(String::from(#k), #v);)
+            });
+            quote!({
+                let mut m = ::serde_json::Map::new();
+                #(#entries)*
+                ::serde_json::Value::Object(m)
+            })
+        }
+    }
+}
+
+/// The `Serialize` impl of one type (aliases have none).
+pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
+    let self_ty = cx.self_ty(t);
+    let params = cx.params(t);
+    let impl_generics = if params.is_empty() {
+        quote!()
+    } else {
+        quote!(<#(#params),*>)
+    };
+    let where_clause = if params.is_empty() {
+        quote!()
+    } else {
+        quote!(where #(#params: ::serde::Serialize),*)
+    };
+    let body = match &t.kind {
+        TypeKind::Alias(_) => return TokenStream::new(),
+        TypeKind::Struct(s) => {
+            let entries = s.fields.iter().map(|f| {
+                let name = ident(&f.name);
+                let key = lit(&f.json);
+                match f.presence() {
+                    Presence::Required => {
+                        let v = value_expr(cx, &f.ty, quote!(&self.#name));
+                        quote!(map.serialize_entry(#key, #v)?;)
+                    }
+                    Presence::RequiredNullable => {
+                        let opt = Ty::Option(Box::new(f.ty.clone()));
+                        let v = value_expr(cx, &opt, quote!(&self.#name));
+                        quote!(map.serialize_entry(#key, #v)?;)
+                    }
+                    Presence::Optional => {
+                        let v = value_expr(cx, &f.ty, quote!(value));
+                        quote!(if let Some(value) = &self.#name {
+                            map.serialize_entry(#key, #v)?;
+                        })
+                    }
+                    Presence::OptionalNullable => {
+                        let opt = Ty::Option(Box::new(f.ty.clone()));
+                        let v = value_expr(cx, &opt, quote!(value));
+                        quote!(if let Some(value) = &self.#name {
+                            map.serialize_entry(#key, #v)?;
+                        })
+                    }
+                }
+            });
+            let extra = match &s.extra {
+                Extra::Deny => quote!(),
+                Extra::Preserve => quote! {
+                    for (key, value) in &self.extra {
+                        map.serialize_entry(key, value)?;
+                    }
+                },
+                Extra::Typed(ty) => {
+                    let v = value_expr(cx, ty, quote!(value));
+                    quote! {
+                        for (key, value) in &self.extra {
+                            map.serialize_entry(key, #v)?;
+                        }
+                    }
+                }
+            };
+            quote! {
+                use ::serde::ser::SerializeMap as _;
+                let mut map = serializer.serialize_map(None)?;
+                #(#entries)*
+                #extra
+                map.end()
+            }
+        }
+        TypeKind::Enum(e) => {
+            let arms = e.variants.iter().map(|v| {
+                let vname = ident(&v.name);
+                match &v.kind {
+                    VariantKind::Literal(l) => {
+                        let body = match l {
+                            Value::String(s) => {
+                                let s = lit(s);
+                                quote!(serializer.serialize_str(#s))
+                            }
+                            Value::Bool(b) => quote!(serializer.serialize_bool(#b)),
+                            Value::Null => quote!(serializer.serialize_unit()),
+                            Value::Number(n) => {
+                                if let Some(u) = n.as_u64() {
+                                    quote!(serializer.serialize_u64(#u))
+                                } else if let Some(i) = n.as_i64() {
+                                    quote!(serializer.serialize_i64(#i))
+                                } else {
+                                    let f = n.as_f64().unwrap_or(0.0);
+                                    quote!(serializer.serialize_f64(#f))
+                                }
+                            }
+                            other => {
+                                let v = value_tokens(other);
+                                quote!(::serde::Serialize::serialize(&#v, serializer))
+                            }
+                        };
+                        quote!(Self::#vname => #body,)
+                    }
+                    VariantKind::Payload(ty) => {
+                        let v = value_expr(cx, ty, quote!(value));
+                        quote!(Self::#vname(value) => ::serde::Serialize::serialize(#v, serializer),)
+                    }
+                }
+            });
+            quote! {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    };
+    quote! {
+        impl #impl_generics ::serde::Serialize for #self_ty #where_clause {
+            fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
+            where
+                Ser: ::serde::Serializer,
+            {
+                #body
+            }
+        }
+    }
+}

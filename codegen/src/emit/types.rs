@@ -1,0 +1,227 @@
+//! Type definitions: structs, enums and aliases, with docs and derives.
+
+use super::rust_ty::{doc_attrs, ident, lit, Cx};
+use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
+use crate::settings::{SchemarsDerive, Settings};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Whether every variant is a literal (so the enum can be `Copy`, `Eq`, `Ord`, `Hash`).
+pub(crate) fn is_unit_enum(t: &TypeDef) -> bool {
+    matches!(&t.kind, TypeKind::Enum(e) if e.variants.iter().all(|v| matches!(v.kind, VariantKind::Literal(_))))
+}
+
+fn schemars_attr(settings: &Settings, inner: TokenStream) -> TokenStream {
+    match &settings.schemars {
+        SchemarsDerive::Never => TokenStream::new(),
+        SchemarsDerive::Always => quote!(#[schemars(#inner)]),
+        SchemarsDerive::Feature(f) => {
+            let f = lit(f);
+            quote!(#[cfg_attr(feature = #f, schemars(#inner))])
+        }
+    }
+}
+
+fn derives(settings: &Settings, t: &TypeDef) -> TokenStream {
+    let mut list: Vec<TokenStream> = vec![quote!(Debug), quote!(Clone), quote!(PartialEq)];
+    if is_unit_enum(t) {
+        list.extend([
+            quote!(Copy),
+            quote!(Eq),
+            quote!(Hash),
+            quote!(PartialOrd),
+            quote!(Ord),
+        ]);
+    }
+    for d in &settings.extra_derives {
+        if let Ok(path) = syn::parse_str::<syn::Path>(d) {
+            if !list
+                .iter()
+                .any(|x| x.to_string() == quote!(#path).to_string())
+            {
+                list.push(quote!(#path));
+            }
+        }
+    }
+    let base = quote!(#[derive(#(#list),*)]);
+    let schemars = match &settings.schemars {
+        SchemarsDerive::Never => TokenStream::new(),
+        SchemarsDerive::Always => quote!(#[derive(::schemars::JsonSchema)]),
+        SchemarsDerive::Feature(f) => {
+            let f = lit(f);
+            quote!(#[cfg_attr(feature = #f, derive(::schemars::JsonSchema))])
+        }
+    };
+    quote!(#base #schemars)
+}
+
+fn origin_doc(t: &TypeDef) -> TokenStream {
+    let line = format!(" Generated from `{}`.", t.origin);
+    quote!(#[doc = ""] #[doc = #line])
+}
+
+/// The definition of one named type.
+pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> TokenStream {
+    let name = ident(&t.name);
+    let rt = &cx.rt;
+    let docs = doc_attrs(t.docs.as_deref());
+    let origin = if t.docs.is_some() {
+        origin_doc(t)
+    } else {
+        let line = format!(" Generated from `{}`.", t.origin);
+        quote!(#[doc = #line])
+    };
+    let generics = if t.generics.is_empty() {
+        TokenStream::new()
+    } else {
+        let ps = t.generics.iter().map(|g| {
+            let p = ident(g);
+            let default = settings
+                .generic_properties
+                .iter()
+                .find(|gp| &gp.param == g)
+                .and_then(|gp| syn::parse_str::<syn::Type>(&gp.default).ok());
+            match default {
+                Some(d) => quote!(#p = #d),
+                None => quote!(#p = ::serde_json::Value),
+            }
+        });
+        quote!(<#(#ps),*>)
+    };
+    match &t.kind {
+        TypeKind::Struct(s) => {
+            let derive = derives(settings, t);
+            let fields = s.fields.iter().map(|f| {
+                let fname = ident(&f.name);
+                let fty = cx.field_ty(&f.ty, f.presence());
+                let fallback = format!("The `{}` property.", f.json);
+                let fdocs = doc_attrs(Some(f.docs.as_deref().unwrap_or(&fallback)));
+                let rename = if f.name != f.json {
+                    schemars_attr(settings, {
+                        let j = lit(&f.json);
+                        quote!(rename = #j)
+                    })
+                } else {
+                    TokenStream::new()
+                };
+                quote! {
+                    #fdocs
+                    #rename
+                    pub #fname: #fty,
+                }
+            });
+            let extra = match &s.extra {
+                Extra::Deny => TokenStream::new(),
+                Extra::Preserve => {
+                    let flatten = schemars_attr(settings, quote!(flatten));
+                    quote! {
+                        /// Properties the schema does not declare, kept in document order so
+                        /// that a round trip loses nothing.
+                        #flatten
+                        pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+                    }
+                }
+                Extra::Typed(ty) => {
+                    let v = cx.ty(ty);
+                    let flatten = schemars_attr(settings, quote!(flatten));
+                    quote! {
+                        /// Properties the schema does not declare, typed by its
+                        /// `additionalProperties` / `patternProperties`.
+                        #flatten
+                        pub extra: #rt::IndexMap<String, #v>,
+                    }
+                }
+            };
+            quote! {
+                #docs
+                #origin
+                #derive
+                pub struct #name #generics {
+                    #(#fields)*
+                    #extra
+                }
+            }
+        }
+        TypeKind::Enum(e) => {
+            let derive = derives(settings, t);
+            let untagged = if e
+                .variants
+                .iter()
+                .any(|v| matches!(v.kind, VariantKind::Payload(_)))
+            {
+                schemars_attr(settings, quote!(untagged))
+            } else {
+                TokenStream::new()
+            };
+            let variants = e.variants.iter().map(|v| {
+                let vname = ident(&v.name);
+                let vdocs = match (&v.docs, &v.kind) {
+                    (Some(d), _) => doc_attrs(Some(d)),
+                    (None, VariantKind::Literal(l)) => {
+                        let s = format!(" `{}`", serde_json::to_string(l).unwrap_or_default());
+                        quote!(#[doc = #s])
+                    }
+                    (None, VariantKind::Payload(ty)) => {
+                        let s = format!(" {}", describe_payload(cx, ty));
+                        quote!(#[doc = #s])
+                    }
+                };
+                match &v.kind {
+                    VariantKind::Literal(l) => {
+                        let rename = match l {
+                            serde_json::Value::String(s) => {
+                                let s = lit(s);
+                                schemars_attr(settings, quote!(rename = #s))
+                            }
+                            _ => TokenStream::new(),
+                        };
+                        quote!(#vdocs #rename #vname,)
+                    }
+                    VariantKind::Payload(ty) => {
+                        let ty = cx.ty(ty);
+                        quote!(#vdocs #vname(#ty),)
+                    }
+                }
+            });
+            quote! {
+                #docs
+                #origin
+                #derive
+                #untagged
+                pub enum #name #generics {
+                    #(#variants)*
+                }
+            }
+        }
+        TypeKind::Alias(ty) => {
+            let target = cx.ty(ty);
+            let ty_params = if t.generics.is_empty() {
+                TokenStream::new()
+            } else {
+                generics
+            };
+            quote! {
+                #docs
+                #origin
+                pub type #name #ty_params = #target;
+            }
+        }
+    }
+}
+
+/// A one-line doc for a payload variant without a description.
+fn describe_payload(cx: &Cx<'_>, ty: &Ty) -> String {
+    match ty {
+        Ty::Named(id) => format!("A [`{}`].", cx.module.get(*id).name),
+        Ty::Generic(p) => format!("A `{p}`."),
+        Ty::Any => "Any JSON value.".to_owned(),
+        Ty::Unit => "`null`.".to_owned(),
+        Ty::Bool => "A boolean.".to_owned(),
+        Ty::String => "A string.".to_owned(),
+        Ty::I64 | Ty::U64 => "An integer.".to_owned(),
+        Ty::F64 => "A number.".to_owned(),
+        Ty::Vec(_) => "An array.".to_owned(),
+        Ty::Map(_) | Ty::Object => "An object.".to_owned(),
+        Ty::Boxed(t) | Ty::Option(t) => describe_payload(cx, t),
+    }
+}

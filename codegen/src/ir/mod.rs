@@ -1,0 +1,217 @@
+//! IR: the Rust-level decisions (names, types, field presence, docs), made once from the
+//! schema graph, and read by every emitter (types, serde impls, validators, builders).
+
+pub mod naming;
+
+mod boxing;
+mod lower;
+mod shape;
+
+pub use lower::lower;
+
+use crate::load::NodeId;
+use serde_json::Value;
+
+/// Index of a type in [`Module::types`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TypeId(pub usize);
+
+/// The types generated from one root schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Module {
+    /// The schema file as the user named it.
+    pub source: String,
+    /// The types, in emission order (root first, then definitions, then anonymous
+    /// types in the order they were found).
+    pub types: Vec<TypeDef>,
+    /// The root schema's type.
+    pub root: Ty,
+}
+
+impl Module {
+    /// One type.
+    pub fn get(&self, id: TypeId) -> &TypeDef {
+        &self.types[id.0]
+    }
+}
+
+/// A named Rust type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDef {
+    /// The Rust name.
+    pub name: String,
+    /// Doc text from the schema's `title` and `description`.
+    pub docs: Option<String>,
+    /// Where it comes from, as `file#pointer`.
+    pub origin: String,
+    /// The schema node it comes from.
+    pub node: NodeId,
+    /// Generic parameters (from the generic-property setting), in order.
+    pub generics: Vec<String>,
+    /// Struct, enum or alias.
+    pub kind: TypeKind,
+}
+
+/// What a named type is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeKind {
+    /// An object with declared properties.
+    Struct(Struct),
+    /// A choice: `enum`/`const` literals, `oneOf`/`anyOf` alternatives, or a `type` union.
+    Enum(Enum),
+    /// Another name for a type (a definition that is an array, a map, a primitive…).
+    Alias(Ty),
+}
+
+/// A struct from an object schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Struct {
+    /// The declared properties, in the schema's order.
+    pub fields: Vec<Field>,
+    /// What happens to undeclared properties.
+    pub extra: Extra,
+}
+
+/// How a struct treats properties it does not declare.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Extra {
+    /// `additionalProperties: false`: rejected.
+    Deny,
+    /// Allowed with any value (`true` or absent): kept in a `serde_json::Map`, in order.
+    Preserve,
+    /// Allowed with a schema (`additionalProperties: {…}` / `patternProperties`): kept in a
+    /// typed map.
+    Typed(Ty),
+}
+
+/// One declared property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The Rust field name.
+    pub name: String,
+    /// The JSON property name.
+    pub json: String,
+    /// The value's type when present and not null.
+    pub ty: Ty,
+    /// Listed in `required`.
+    pub required: bool,
+    /// `null` is a valid value (and is kept distinct from absence when optional).
+    pub nullable: bool,
+    /// Doc text.
+    pub docs: Option<String>,
+    /// The property's schema node.
+    pub node: NodeId,
+}
+
+impl Field {
+    /// How the field is held in Rust, from `required` × `nullable`.
+    pub fn presence(&self) -> Presence {
+        match (self.required, self.nullable && !self.ty.admits_null()) {
+            (true, false) => Presence::Required,
+            (true, true) => Presence::RequiredNullable,
+            (false, false) => Presence::Optional,
+            (false, true) => Presence::OptionalNullable,
+        }
+    }
+}
+
+/// How a field's presence and nullability map to Rust.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// `T`
+    Required,
+    /// `Option<T>`, `None` written as `null`.
+    RequiredNullable,
+    /// `Option<T>`, `None` omitted.
+    Optional,
+    /// `Option<Option<T>>`: absent, `null`, or a value.
+    OptionalNullable,
+}
+
+/// An enum.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enum {
+    /// The variants, in the schema's order.
+    pub variants: Vec<Variant>,
+    /// The keyword it comes from (`enum`, `const`, `oneOf`, `anyOf`, `type`), for messages.
+    pub keyword: &'static str,
+}
+
+/// One enum variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// The Rust name.
+    pub name: String,
+    /// Doc text.
+    pub docs: Option<String>,
+    /// Unit (a literal) or newtype (a payload).
+    pub kind: VariantKind,
+}
+
+/// What a variant holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VariantKind {
+    /// Exactly this JSON value (`enum`/`const` members).
+    Literal(Value),
+    /// A value of this type.
+    Payload(Ty),
+}
+
+/// A Rust type expression.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ty {
+    /// A generated type.
+    Named(TypeId),
+    /// A generic parameter of the enclosing type.
+    Generic(String),
+    /// `serde_json::Value`: any JSON.
+    Any,
+    /// `()`: only `null`.
+    Unit,
+    /// `bool`
+    Bool,
+    /// `String`
+    String,
+    /// `i64`
+    I64,
+    /// `u64`
+    U64,
+    /// `f64`
+    F64,
+    /// `Vec<T>`
+    Vec(Box<Ty>),
+    /// `IndexMap<String, T>` (document order kept)
+    Map(Box<Ty>),
+    /// `serde_json::Map<String, Value>`: any object.
+    Object,
+    /// `Box<T>`: breaks a recursive cycle.
+    Boxed(Box<Ty>),
+    /// `Option<T>`: nullable inside a container.
+    Option(Box<Ty>),
+}
+
+impl Ty {
+    /// Whether `null` is already a value of the type (so nullability needs no `Option`).
+    pub fn admits_null(&self) -> bool {
+        matches!(self, Ty::Any | Ty::Unit | Ty::Option(_))
+    }
+
+    /// Whether decoding the type involves JSON-Schema integers outside a named type
+    /// (so that `1.0` must be accepted through [`envgen_runtime::de::Lenient`]).
+    pub fn has_bare_int(&self) -> bool {
+        match self {
+            Ty::I64 | Ty::U64 => true,
+            Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => t.has_bare_int(),
+            _ => false,
+        }
+    }
+
+    /// Whether encoding the type involves `f64` outside a named type.
+    pub fn has_bare_float(&self) -> bool {
+        match self {
+            Ty::F64 => true,
+            Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => t.has_bare_float(),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! envgen's code generator: JSON Schema → Rust types with lossless serde impls.
+//!
+//! The pipeline has three stages, each its own module, and does no I/O:
+//!
+//! 1. [`load`]: JSON documents → a linked graph of schema nodes ([`SchemaSet`]);
+//! 2. [`ir`]: the graph → Rust decisions (names, types, presence, docs) ([`ir::Module`]);
+//! 3. [`emit`]: the IR → tokens (`quote!`) → formatted source (prettyplease).
+//!
+//! [`generate`] runs stages 2 and 3 on a linked [`SchemaSet`]. Reading files, resolving
+//! cross-file references from disk, writing `OUT_DIR` and printing `rerun-if-changed`
+//! belong to the build layer, [`Config`], in the style of `prost_build::Config`.
+#![deny(missing_docs)]
+
+pub mod builtin;
+mod config;
+pub mod emit;
+mod error;
+pub mod ir;
+pub mod load;
+mod settings;
+mod uri;
+
+pub use config::{write_if_changed, Config, Generated, SchemaConfig};
+pub use error::{Details, Error, Result};
+pub use load::{Draft, SchemaSet};
+pub use settings::{GenericProperty, SchemarsDerive, Settings};
+
+use proc_macro2::TokenStream;
+
+/// Generates the Rust tokens for the root schema of document `doc` in a linked set.
+pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Result<TokenStream> {
+    if !set.is_linked() {
+        return Err(Error::new(
+            set.document(doc).display.clone(),
+            "",
+            "schema set is not linked; call SchemaSet::link first",
+        ));
+    }
+    let module = ir::lower(set, doc, settings)?;
+    emit::emit(&module, settings)
+}
+
+/// Generates formatted Rust source (with the `@generated` header) for one schema given as
+/// text: a convenience for single-file schemas without cross-file references.
+pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result<String> {
+    let mut set = SchemaSet::new();
+    let uri = format!("envgen-memory:///{}", display.trim_start_matches('/'));
+    let doc = set.add_document(display, &uri, text)?;
+    // A reference to another document fails here, located at its `$ref`.
+    set.link()?;
+    let tokens = generate(&set, doc, settings)?;
+    emit::render(tokens, settings.source_name.as_deref().unwrap_or(display))
+}

@@ -1,0 +1,541 @@
+//! The second pass: one schema value → [`Keywords`], each keyword's value checked.
+
+use super::draft::Draft;
+use super::node::{Body, JsonType, Keywords, Loc, NodeId, Ref};
+use super::{describe, pointer, SchemaSet};
+use crate::error::{Error, Result};
+use crate::uri;
+use serde_json::{Map, Number, Value};
+
+/// Keywords envgen refuses rather than ignores: ignoring them would let generated
+/// validators accept documents the schema rejects.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    (
+        "$dynamicRef",
+        "replace `$dynamicRef` with a plain `$ref` to the schema it resolves to in your use",
+    ),
+    (
+        "$recursiveRef",
+        "replace `$recursiveRef` with a plain `$ref` to the recursive schema",
+    ),
+    (
+        "unevaluatedProperties",
+        "list the allowed properties and use `additionalProperties` instead",
+    ),
+    (
+        "unevaluatedItems",
+        "use `items` / `prefixItems` (or `additionalItems`) instead",
+    ),
+];
+
+/// Parses node `id` of `set`, allocating its children and `$ref` targets.
+pub(crate) fn parse_pending(set: &mut SchemaSet, id: NodeId) -> Result<()> {
+    let loc = set.nodes[id.0].loc.clone();
+    let value = match pointer::get(&set.docs[loc.doc.0].value, &loc.pointer) {
+        Some(v) => v.clone(),
+        None => return Err(set.error_at(loc.doc, &loc.pointer, "no value at this location")),
+    };
+    let body = match &value {
+        Value::Bool(b) => Body::Bool(*b),
+        Value::Object(obj) => Body::Object(Box::new(Parser { set, loc: &loc, id }.keywords(obj)?)),
+        other => {
+            return Err(set.error_at(
+                loc.doc,
+                &loc.pointer,
+                format!(
+                    "expected a schema (a JSON object or boolean), found {}",
+                    describe(other)
+                ),
+            ))
+        }
+    };
+    set.nodes[id.0].body = body;
+    Ok(())
+}
+
+struct Parser<'a> {
+    set: &'a mut SchemaSet,
+    loc: &'a Loc,
+    id: NodeId,
+}
+
+impl Parser<'_> {
+    fn err(&self, keyword: &str, message: impl Into<String>) -> Error {
+        self.set.error_at(
+            self.loc.doc,
+            &pointer::join(&self.loc.pointer, keyword),
+            message,
+        )
+    }
+
+    fn child(&mut self, path: &[&str]) -> NodeId {
+        let mut p = self.loc.pointer.clone();
+        for t in path {
+            p = pointer::join(&p, t);
+        }
+        self.set.node_for(&Loc {
+            doc: self.loc.doc,
+            pointer: p,
+        })
+    }
+
+    fn schema(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Option<NodeId>> {
+        match obj.get(key) {
+            None => Ok(None),
+            Some(Value::Object(_) | Value::Bool(_)) => Ok(Some(self.child(&[key]))),
+            Some(other) => Err(self.err(
+                key,
+                format!(
+                    "`{key}` must be a schema (a JSON object or boolean), found {}",
+                    describe(other)
+                ),
+            )),
+        }
+    }
+
+    fn schema_array(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Vec<NodeId>> {
+        match obj.get(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Array(a)) if !a.is_empty() => {
+                let mut out = Vec::with_capacity(a.len());
+                for (i, v) in a.iter().enumerate() {
+                    let idx = i.to_string();
+                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
+                        return Err(self.set.error_at(
+                            self.loc.doc,
+                            &pointer::join(&pointer::join(&self.loc.pointer, key), &idx),
+                            format!(
+                                "each entry of `{key}` must be a schema, found {}",
+                                describe(v)
+                            ),
+                        ));
+                    }
+                    out.push(self.child(&[key, &idx]));
+                }
+                Ok(out)
+            }
+            Some(Value::Array(_)) => {
+                Err(self.err(key, format!("`{key}` must be a non-empty array of schemas")))
+            }
+            Some(other) => Err(self.err(
+                key,
+                format!(
+                    "`{key}` must be an array of schemas, found {}",
+                    describe(other)
+                ),
+            )),
+        }
+    }
+
+    fn schema_map(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Vec<(String, NodeId)>> {
+        match obj.get(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Object(m)) => {
+                let mut out = Vec::with_capacity(m.len());
+                for (name, v) in m {
+                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
+                        return Err(self.set.error_at(
+                            self.loc.doc,
+                            &pointer::join(&pointer::join(&self.loc.pointer, key), name),
+                            format!(
+                                "each value of `{key}` must be a schema, found {}",
+                                describe(v)
+                            ),
+                        ));
+                    }
+                    out.push((name.clone(), self.child(&[key, name])));
+                }
+                Ok(out)
+            }
+            Some(other) => Err(self.err(
+                key,
+                format!(
+                    "`{key}` must be an object mapping names to schemas, found {}",
+                    describe(other)
+                ),
+            )),
+        }
+    }
+
+    fn count(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<u64>> {
+        match obj.get(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => {
+                if let Some(u) = n.as_u64() {
+                    return Ok(Some(u));
+                }
+                match n.as_f64() {
+                    Some(f) if f >= 0.0 && f.fract() == 0.0 && f < 1.8e19 => Ok(Some(f as u64)),
+                    _ => Err(self.err(
+                        key,
+                        format!("`{key}` must be a non-negative integer, found {n}"),
+                    )),
+                }
+            }
+            Some(other) => Err(self.err(
+                key,
+                format!(
+                    "`{key}` must be a non-negative integer, found {}",
+                    describe(other)
+                ),
+            )),
+        }
+    }
+
+    fn number(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<Number>> {
+        match obj.get(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => Ok(Some(n.clone())),
+            Some(other) => Err(self.err(
+                key,
+                format!("`{key}` must be a number, found {}", describe(other)),
+            )),
+        }
+    }
+
+    fn string(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<String>> {
+        match obj.get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(self.err(
+                key,
+                format!("`{key}` must be a string, found {}", describe(other)),
+            )),
+        }
+    }
+
+    fn string_list(&self, v: &Value, at: &str, what: &str) -> Result<Vec<String>> {
+        let Value::Array(a) = v else {
+            return Err(self.set.error_at(
+                self.loc.doc,
+                at,
+                format!("{what} must be an array of strings, found {}", describe(v)),
+            ));
+        };
+        let mut out = Vec::with_capacity(a.len());
+        for (i, item) in a.iter().enumerate() {
+            match item {
+                Value::String(s) => {
+                    if out.contains(s) {
+                        return Err(self.set.error_at(
+                            self.loc.doc,
+                            &pointer::join(at, &i.to_string()),
+                            format!("{what} lists {s:?} twice"),
+                        ));
+                    }
+                    out.push(s.clone())
+                }
+                other => {
+                    return Err(self.set.error_at(
+                        self.loc.doc,
+                        &pointer::join(at, &i.to_string()),
+                        format!(
+                            "{what} must contain only strings, found {}",
+                            describe(other)
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn keywords(mut self, obj: &Map<String, Value>) -> Result<Keywords> {
+        let draft = self.set.nodes[self.id.0].draft;
+        // Annotations of the wrong type are ignored, not errors: they never affect validity.
+        let mut k = Keywords {
+            title: self.string(obj, "title").unwrap_or(None),
+            description: self.string(obj, "description").unwrap_or(None),
+            default: obj.get("default").cloned(),
+            deprecated: matches!(obj.get("deprecated"), Some(Value::Bool(true))),
+            ..Keywords::default()
+        };
+
+        if let Some(r) = obj.get("$ref") {
+            let Value::String(raw) = r else {
+                return Err(self.err(
+                    "$ref",
+                    format!(
+                        "`$ref` must be a URI-reference string, found {}",
+                        describe(r)
+                    ),
+                ));
+            };
+            let base = self.set.nodes[self.id.0].base.clone();
+            // In drafts ≤ 7 a sibling `$id` does not change the base of `$ref`; the scan
+            // recorded the base accordingly.
+            let absolute = uri::resolve(&base, raw);
+            let target = match self.set.resolve_uri(&absolute) {
+                Ok(loc) => self.set.node_for(&loc),
+                Err(why) => {
+                    return Err(self.err("$ref", format!("cannot resolve `$ref` {raw:?}: {why}")).with_help(
+                        "point `$ref` at an existing definition (for example `#/definitions/Name`), or map the remote document to a local file",
+                    ))
+                }
+            };
+            k.ref_ = Some(Ref {
+                raw: raw.clone(),
+                absolute,
+                target: Some(target),
+            });
+            if draft.ref_overrides_siblings() {
+                // Siblings of `$ref` are ignored in drafts 4–7 (annotations kept for docs).
+                return Ok(k);
+            }
+        }
+
+        for (kw, help) in UNSUPPORTED {
+            if obj.contains_key(*kw) && (draft >= Draft::Draft201909) {
+                return Err(self
+                    .err(kw, format!("`{kw}` is not supported by envgen"))
+                    .with_keyword(*kw)
+                    .with_help(*help));
+            }
+        }
+
+        if let Some(t) = obj.get("type") {
+            let names: Vec<(String, String)> = match t {
+                Value::String(s) => vec![(s.clone(), pointer::join(&self.loc.pointer, "type"))],
+                Value::Array(a) => {
+                    let mut v = Vec::new();
+                    for (i, item) in a.iter().enumerate() {
+                        let at = pointer::join(
+                            &pointer::join(&self.loc.pointer, "type"),
+                            &i.to_string(),
+                        );
+                        match item {
+                            Value::String(s) => v.push((s.clone(), at)),
+                            other => {
+                                return Err(self.set.error_at(
+                                    self.loc.doc,
+                                    &at,
+                                    format!(
+                                        "`type` entries must be type names, found {}",
+                                        describe(other)
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    v
+                }
+                other => {
+                    return Err(self.err(
+                        "type",
+                        format!(
+                            "`type` must be a type name or an array of type names, found {}",
+                            describe(other)
+                        ),
+                    ))
+                }
+            };
+            let mut types = Vec::new();
+            for (name, at) in names {
+                let Some(jt) = JsonType::from_name(&name) else {
+                    return Err(self.set.error_at(self.loc.doc, &at, format!(
+                        "unknown type name {name:?}; expected one of null, boolean, object, array, number, string, integer"
+                    )));
+                };
+                if !types.contains(&jt) {
+                    types.push(jt);
+                }
+            }
+            k.types = Some(types);
+        }
+
+        if let Some(e) = obj.get("enum") {
+            match e {
+                Value::Array(a) => k.enum_ = Some(a.clone()),
+                other => {
+                    return Err(self.err(
+                        "enum",
+                        format!("`enum` must be an array, found {}", describe(other)),
+                    ))
+                }
+            }
+        }
+        if draft >= Draft::Draft6 {
+            k.const_ = obj.get("const").cloned();
+        }
+
+        k.multiple_of = self.number(obj, "multipleOf")?;
+        if let Some(m) = &k.multiple_of {
+            if m.as_f64().is_none_or(|f| f <= 0.0) {
+                return Err(self.err(
+                    "multipleOf",
+                    format!("`multipleOf` must be greater than 0, found {m}"),
+                ));
+            }
+        }
+        k.minimum = self.number(obj, "minimum")?;
+        k.maximum = self.number(obj, "maximum")?;
+        for (kw, bound) in [
+            ("exclusiveMinimum", "minimum"),
+            ("exclusiveMaximum", "maximum"),
+        ] {
+            let v = match obj.get(kw) {
+                None => None,
+                Some(Value::Bool(b)) if draft == Draft::Draft4 => {
+                    if *b {
+                        let Some(n) = (if bound == "minimum" { k.minimum.take() } else { k.maximum.take() }) else {
+                            return Err(self.err(kw, format!("draft-04 `{kw}: true` needs `{bound}` beside it")));
+                        };
+                        Some(n)
+                    } else {
+                        None
+                    }
+                }
+                Some(Value::Bool(_)) => {
+                    return Err(self
+                        .err(kw, format!(
+                            "`{kw}` is a boolean (the draft-04 form), but this schema follows draft {}, where it must be a number",
+                            draft.name()
+                        ))
+                        .with_keyword(kw)
+                        .with_help(format!(
+                            "write `\"{kw}\": <number>` instead of `{bound}` + `\"{kw}\": true`, or declare `\"$schema\": \"http://json-schema.org/draft-04/schema#\"`"
+                        )))
+                }
+                Some(Value::Number(n)) if draft == Draft::Draft4 => {
+                    return Err(self.err(kw, format!(
+                        "`{kw}` is a number ({n}), but draft-04 requires a boolean modifying `{bound}`"
+                    )).with_keyword(kw).with_help("declare draft-06 or later in `$schema`, or use the draft-04 boolean form"))
+                }
+                Some(Value::Number(n)) => Some(n.clone()),
+                Some(other) => return Err(self.err(kw, format!("`{kw}` must be a number, found {}", describe(other)))),
+            };
+            if kw == "exclusiveMinimum" {
+                k.exclusive_minimum = v;
+            } else {
+                k.exclusive_maximum = v;
+            }
+        }
+
+        k.min_length = self.count(obj, "minLength")?;
+        k.max_length = self.count(obj, "maxLength")?;
+        k.pattern = self.string(obj, "pattern")?;
+        k.format = self.string(obj, "format")?;
+
+        // Arrays.
+        match obj.get("items") {
+            None => {}
+            Some(Value::Array(_)) if draft.items_array_form() => {
+                k.prefix_items = self.schema_array(obj, "items").or_else(|e| {
+                    if matches!(obj.get("items"), Some(Value::Array(a)) if a.is_empty()) {
+                        Ok(Vec::new())
+                    } else {
+                        Err(e)
+                    }
+                })?;
+                k.items = self.schema(obj, "additionalItems")?;
+            }
+            Some(_) => {
+                k.items = self.schema(obj, "items")?;
+            }
+        }
+        if draft >= Draft::Draft202012 {
+            k.prefix_items = self.schema_array(obj, "prefixItems")?;
+        }
+        k.contains = if draft >= Draft::Draft6 {
+            self.schema(obj, "contains")?
+        } else {
+            None
+        };
+        if draft >= Draft::Draft201909 {
+            k.min_contains = self.count(obj, "minContains")?;
+            k.max_contains = self.count(obj, "maxContains")?;
+        }
+        k.min_items = self.count(obj, "minItems")?;
+        k.max_items = self.count(obj, "maxItems")?;
+        k.unique_items = match obj.get("uniqueItems") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(self.err(
+                    "uniqueItems",
+                    format!("`uniqueItems` must be a boolean, found {}", describe(other)),
+                ))
+            }
+        };
+
+        // Objects.
+        k.properties = self.schema_map(obj, "properties")?;
+        if let Some(r) = obj.get("required") {
+            let at = pointer::join(&self.loc.pointer, "required");
+            k.required = self.string_list(r, &at, "`required`")?;
+        }
+        k.additional_properties = self.schema(obj, "additionalProperties")?;
+        k.pattern_properties = self.schema_map(obj, "patternProperties")?;
+        k.property_names = if draft >= Draft::Draft6 {
+            self.schema(obj, "propertyNames")?
+        } else {
+            None
+        };
+        k.min_properties = self.count(obj, "minProperties")?;
+        k.max_properties = self.count(obj, "maxProperties")?;
+        if draft <= Draft::Draft7 {
+            if let Some(deps) = obj.get("dependencies") {
+                let Value::Object(m) = deps else {
+                    return Err(self.err(
+                        "dependencies",
+                        format!("`dependencies` must be an object, found {}", describe(deps)),
+                    ));
+                };
+                for (name, v) in m {
+                    let at = pointer::join(&pointer::join(&self.loc.pointer, "dependencies"), name);
+                    match v {
+                        Value::Array(_) => {
+                            let list = self.string_list(v, &at, "a `dependencies` entry")?;
+                            k.dependent_required.push((name.clone(), list));
+                        }
+                        Value::Object(_) | Value::Bool(_) => {
+                            let id = self.child(&["dependencies", name]);
+                            k.dependent_schemas.push((name.clone(), id));
+                        }
+                        other => {
+                            return Err(self.set.error_at(self.loc.doc, &at, format!(
+                                "a `dependencies` entry must be an array of property names or a schema, found {}",
+                                describe(other)
+                            )))
+                        }
+                    }
+                }
+            }
+        } else {
+            if let Some(Value::Object(m)) = obj.get("dependentRequired") {
+                for (name, v) in m {
+                    let at =
+                        pointer::join(&pointer::join(&self.loc.pointer, "dependentRequired"), name);
+                    let list = self.string_list(v, &at, "a `dependentRequired` entry")?;
+                    k.dependent_required.push((name.clone(), list));
+                }
+            } else if let Some(other) = obj.get("dependentRequired") {
+                return Err(self.err(
+                    "dependentRequired",
+                    format!(
+                        "`dependentRequired` must be an object, found {}",
+                        describe(other)
+                    ),
+                ));
+            }
+            k.dependent_schemas = self.schema_map(obj, "dependentSchemas")?;
+        }
+
+        // Applicators.
+        k.all_of = self.schema_array(obj, "allOf")?;
+        k.any_of = self.schema_array(obj, "anyOf")?;
+        k.one_of = self.schema_array(obj, "oneOf")?;
+        k.not = self.schema(obj, "not")?;
+        if draft >= Draft::Draft7 {
+            k.if_ = self.schema(obj, "if")?;
+            k.then = self.schema(obj, "then")?;
+            k.else_ = self.schema(obj, "else")?;
+        }
+
+        // Definitions: both spellings are containers in every draft in practice.
+        let mut defs = self.schema_map(obj, "definitions")?;
+        defs.extend(self.schema_map(obj, "$defs")?);
+        k.definitions = defs;
+        Ok(k)
+    }
+}

@@ -1,0 +1,172 @@
+//! The first pass over a document: base URIs, `$id` resources, anchors and `$ref`s.
+//!
+//! Only values in schema positions (the values of applicator keywords) are scanned, so an
+//! `$id` inside `const`, `enum` or an unknown keyword is data, as the specification says.
+
+use super::draft::Draft;
+use super::node::{DocId, Loc};
+use super::pointer;
+use super::SchemaSet;
+use crate::error::Result;
+use crate::uri;
+use serde_json::Value;
+
+/// Keywords whose value is one schema.
+pub(crate) const SINGLE: &[&str] = &[
+    "additionalItems",
+    "additionalProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+];
+
+/// Keywords whose value is an array of schemas.
+pub(crate) const ARRAY: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+
+/// Keywords whose value is an object of schemas.
+pub(crate) const MAP: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "definitions",
+    "$defs",
+    "dependentSchemas",
+];
+
+/// Scans document `doc` of `set`.
+pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
+    let d = &set.docs[doc.0];
+    let root_uri = d.uri.clone();
+    let draft = d.draft;
+    set.resources.insert(
+        root_uri.clone(),
+        Loc {
+            doc,
+            pointer: String::new(),
+        },
+    );
+    // Explicit stack: deep schemas cannot overflow the call stack.
+    let mut stack: Vec<(String, String, Draft)> = vec![(String::new(), root_uri, draft)];
+    while let Some((ptr, base, draft)) = stack.pop() {
+        let value = match pointer::get(&set.docs[doc.0].value, &ptr) {
+            Some(v) => v.clone(),
+            None => continue,
+        };
+        let Value::Object(obj) = &value else {
+            set.positions.insert(
+                Loc {
+                    doc,
+                    pointer: ptr.clone(),
+                },
+                (base, draft),
+            );
+            continue;
+        };
+        let mut draft = draft;
+        if let Some(Value::String(s)) = obj.get("$schema") {
+            if let Some(d) = Draft::from_uri(s) {
+                draft = d;
+            }
+        }
+        let has_ref = obj.contains_key("$ref");
+        let ignore_siblings = has_ref && draft.ref_overrides_siblings();
+        let mut base = base;
+        if !ignore_siblings {
+            if let Some(Value::String(id)) = obj.get(draft.id_keyword()) {
+                let resolved = uri::resolve(&base, id);
+                let (res, frag) = uri::split_fragment(&resolved);
+                if id.starts_with('#') {
+                    // Draft ≤ 7 plain-name fragment: an anchor in the current resource.
+                    if draft <= Draft::Draft7 && !frag.is_empty() {
+                        set.anchors.insert(
+                            format!("{res}#{frag}"),
+                            Loc {
+                                doc,
+                                pointer: ptr.clone(),
+                            },
+                        );
+                    }
+                } else {
+                    base = res.to_owned();
+                    let loc = Loc {
+                        doc,
+                        pointer: ptr.clone(),
+                    };
+                    set.resources.entry(base.clone()).or_insert(loc.clone());
+                    if !frag.is_empty() && !frag.starts_with('/') {
+                        set.anchors.insert(format!("{base}#{frag}"), loc);
+                    }
+                }
+            }
+            for key in ["$anchor", "$dynamicAnchor"] {
+                if let Some(Value::String(a)) = obj.get(key) {
+                    set.anchors.entry(format!("{base}#{a}")).or_insert(Loc {
+                        doc,
+                        pointer: ptr.clone(),
+                    });
+                }
+            }
+        }
+        set.positions.insert(
+            Loc {
+                doc,
+                pointer: ptr.clone(),
+            },
+            (base.clone(), draft),
+        );
+        if let Some(Value::String(r)) = obj.get("$ref") {
+            set.refs.push((
+                Loc {
+                    doc,
+                    pointer: ptr.clone(),
+                },
+                uri::resolve(&base, r),
+            ));
+        }
+        let mut children: Vec<String> = Vec::new();
+        for (key, v) in obj {
+            let k = key.as_str();
+            if SINGLE.contains(&k) {
+                children.push(pointer::join(&ptr, k));
+            } else if ARRAY.contains(&k) {
+                if let Value::Array(a) = v {
+                    for i in 0..a.len() {
+                        children.push(pointer::join(&pointer::join(&ptr, k), &i.to_string()));
+                    }
+                }
+            } else if MAP.contains(&k) {
+                if let Value::Object(m) = v {
+                    for name in m.keys() {
+                        children.push(pointer::join(&pointer::join(&ptr, k), name));
+                    }
+                }
+            } else if k == "items" {
+                match v {
+                    Value::Array(a) => {
+                        for i in 0..a.len() {
+                            children.push(pointer::join(&pointer::join(&ptr, k), &i.to_string()));
+                        }
+                    }
+                    _ => children.push(pointer::join(&ptr, k)),
+                }
+            } else if k == "dependencies" {
+                if let Value::Object(m) = v {
+                    for (name, dv) in m {
+                        if !dv.is_array() {
+                            children.push(pointer::join(&pointer::join(&ptr, k), name));
+                        }
+                    }
+                }
+            }
+        }
+        for c in children.into_iter().rev() {
+            stack.push((c, base.clone(), draft));
+        }
+    }
+    Ok(())
+}

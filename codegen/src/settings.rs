@@ -1,0 +1,102 @@
+//! Per-schema generation settings. Pure data: the build layer ([`crate::Config`]) and the
+//! CLI fill them in; the schema files are never edited to carry them.
+
+use std::collections::BTreeMap;
+
+/// When generated types derive `schemars::JsonSchema`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SchemarsDerive {
+    /// Never.
+    #[default]
+    Never,
+    /// Always (the generated crate depends on `schemars` 1.x).
+    Always,
+    /// Under `#[cfg_attr(feature = "<name>", …)]`.
+    Feature(String),
+}
+
+/// A property made generic: its type becomes a type parameter of the struct holding it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenericProperty {
+    /// JSON pointer of the property's schema in the root document, e.g. `/properties/data`.
+    pub pointer: String,
+    /// The type parameter's name, e.g. `T`.
+    pub param: String,
+    /// Its default, as a Rust type path (`serde_json::Value` unless set).
+    pub default: String,
+}
+
+/// How one schema becomes Rust.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// Name of the root type; from the schema's `title` (or file stem) when `None`.
+    pub root_name: Option<String>,
+    /// Properties made generic.
+    pub generic_properties: Vec<GenericProperty>,
+    /// Type or variant names chosen by JSON pointer (root document), overriding the
+    /// derived ones.
+    pub renames: BTreeMap<String, String>,
+    /// Extra derives for every generated type (paths, e.g. `Eq` or `Hash`).
+    pub extra_derives: Vec<String>,
+    /// The `schemars::JsonSchema` derive.
+    pub schemars: SchemarsDerive,
+    /// Path of the runtime crate in generated code.
+    pub runtime_path: String,
+    /// The file name shown in the `@generated` header and in type docs.
+    pub source_name: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            root_name: None,
+            generic_properties: Vec::new(),
+            renames: BTreeMap::new(),
+            extra_derives: Vec::new(),
+            schemars: SchemarsDerive::Never,
+            runtime_path: "::envgen_runtime".to_owned(),
+            source_name: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Default settings.
+    pub fn new() -> Self {
+        Settings::default()
+    }
+
+    /// Names the root type.
+    pub fn root_name(mut self, name: impl Into<String>) -> Self {
+        self.root_name = Some(name.into());
+        self
+    }
+
+    /// Makes the property at `pointer` generic over `param` (default `serde_json::Value`).
+    pub fn generic(mut self, pointer: impl Into<String>, param: impl Into<String>) -> Self {
+        self.generic_properties.push(GenericProperty {
+            pointer: pointer.into(),
+            param: param.into(),
+            default: "::serde_json::Value".to_owned(),
+        });
+        self
+    }
+
+    /// Names the type or variant generated for the schema at `pointer`.
+    pub fn rename(mut self, pointer: impl Into<String>, name: impl Into<String>) -> Self {
+        self.renames.insert(pointer.into(), name.into());
+        self
+    }
+
+    /// Adds a derive to every generated type.
+    pub fn derive(mut self, path: impl Into<String>) -> Self {
+        self.extra_derives.push(path.into());
+        self
+    }
+
+    /// Sets the `schemars::JsonSchema` derive.
+    pub fn schemars(mut self, mode: SchemarsDerive) -> Self {
+        self.schemars = mode;
+        self
+    }
+}

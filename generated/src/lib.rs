@@ -1,0 +1,41 @@
+//! The golden snapshots of envgen's generated code, compiled.
+//!
+//! `tests/goldens.rs` (in the root crate) keeps `snapshots/<module>.snap` equal to what
+//! the generator emits for each built-in schema; this crate compiles those very files
+//! under `#![deny(warnings)]` (and the workspace's `clippy -D warnings`), so a golden
+//! that a reviewer accepts with `cargo insta review` is also warning-free Rust.
+#![deny(warnings)]
+#![deny(missing_docs)]
+
+/// Golden of `schemas/response-envelope.json`.
+pub mod response_envelope {
+    include!(concat!(env!("OUT_DIR"), "/response_envelope.rs"));
+}
+
+/// Golden of `schemas/tool-response.json`.
+pub mod tool_response {
+    include!(concat!(env!("OUT_DIR"), "/tool_response.rs"));
+}
+
+/// Golden of `schemas/cmdhelp.schema.json`.
+pub mod cmdhelp {
+    include!(concat!(env!("OUT_DIR"), "/cmdhelp.rs"));
+}
+
+/// Golden of `schemas/meminit-output-envelope.json`.
+pub mod meminit {
+    include!(concat!(env!("OUT_DIR"), "/meminit.rs"));
+}
+
+#[cfg(test)]
+mod tests {
+    /// The goldens are usable types, not just compilable text.
+    #[test]
+    fn goldens_parse_a_document() {
+        let doc =
+            r#"{"ok":true,"data":{"id":1},"error":null,"warnings":[],"meta":{"duration_ms":3}}"#;
+        let env =
+            super::response_envelope::ResponseEnvelope::<serde_json::Value>::from_json_str(doc);
+        assert!(env.is_ok(), "{env:?}");
+    }
+}

@@ -1,0 +1,336 @@
+//! Deserialization helpers used by generated `Deserialize` impls.
+//!
+//! Generated deserializers raise their errors through the functions here, so that every
+//! message has one wording, and [`locate_error`] can name the keyword that failed.
+
+use crate::error::{ValidationError, ValidationErrors};
+use crate::json::push_token;
+use indexmap::IndexMap;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A map key, borrowed from the input when it has no escapes.
+#[derive(Debug)]
+pub struct Key<'de>(pub Cow<'de, str>);
+
+impl Key<'_> {
+    /// The key text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The key as an owned `String`.
+    pub fn into_owned(self) -> String {
+        self.0.into_owned()
+    }
+}
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a property name")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// Error for a required property that is absent.
+pub fn missing_property<E: de::Error>(name: &str) -> E {
+    E::custom(format_args!("missing required property `{name}`"))
+}
+
+/// Error for a property that `additionalProperties: false` forbids.
+pub fn property_not_allowed<E: de::Error>(name: &str) -> E {
+    E::custom(format_args!("property `{name}` is not allowed"))
+}
+
+/// Error for a property that appears twice in one object.
+pub fn duplicate_property<E: de::Error>(name: &str) -> E {
+    E::custom(format_args!("duplicate property `{name}`"))
+}
+
+/// Error for a value outside a closed set of literals (`enum` or `const`).
+pub fn no_literal<E: de::Error>(type_name: &str, keyword: &str) -> E {
+    E::custom(format_args!(
+        "value is not one of the values `{keyword}` allows for {type_name}"
+    ))
+}
+
+/// Error for a value that matches no alternative of a `oneOf` / `anyOf` / type union.
+pub fn no_alternative<E: de::Error>(type_name: &str, keyword: &str, found: &str) -> E {
+    E::custom(format_args!(
+        "{found} matches no alternative of the `{keyword}` of {type_name}"
+    ))
+}
+
+/// Decodes JSON-Schema integers: `1.0` counts as the integer `1` (JSON Schema defines
+/// integers by value, not by spelling). Wraps `u64` and `i64`, and `Option`, `Vec`,
+/// `Box` and string-keyed `IndexMap`s of things it wraps.
+pub struct Lenient<T>(pub T);
+
+struct IntVisitor<T>(PhantomData<T>);
+
+fn float_to_int<T: TryFrom<i128>, E: de::Error>(v: f64) -> Result<T, E> {
+    if v.fract() != 0.0 || !v.is_finite() {
+        return Err(E::custom(format_args!(
+            "invalid type: {v} is not an integer"
+        )));
+    }
+    if v.abs() > 1.8446744073709552e19 {
+        return Err(E::custom(format_args!(
+            "invalid value: integer {v} is out of range"
+        )));
+    }
+    // |v| ≤ 2^64 and integral: representable in i128.
+    T::try_from(v as i128)
+        .map_err(|_| E::custom(format_args!("invalid value: integer {v} is out of range")))
+}
+
+macro_rules! int_visitor {
+    ($t:ty, $what:literal) => {
+        impl<'de> Visitor<'de> for IntVisitor<$t> {
+            type Value = $t;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($what)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<$t, E> {
+                <$t>::try_from(v).map_err(|_| {
+                    E::custom(format_args!("invalid value: integer {v} is out of range"))
+                })
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<$t, E> {
+                <$t>::try_from(v).map_err(|_| {
+                    E::custom(format_args!("invalid value: integer {v} is out of range"))
+                })
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<$t, E> {
+                float_to_int(v)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for Lenient<$t> {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                d.deserialize_any(IntVisitor::<$t>(PhantomData))
+                    .map(Lenient)
+            }
+        }
+    };
+}
+
+int_visitor!(u64, "a non-negative integer");
+int_visitor!(i64, "an integer");
+
+impl<'de, T> Deserialize<'de> for Lenient<Option<T>>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Option::<Lenient<T>>::deserialize(d).map(|o| Lenient(o.map(|l| l.0)))
+    }
+}
+
+impl<'de, T> Deserialize<'de> for Lenient<Box<T>>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Lenient::<T>::deserialize(d).map(|l| Lenient(Box::new(l.0)))
+    }
+}
+
+impl<'de, T> Deserialize<'de> for Lenient<Vec<T>>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct SeqVisitor<T>(PhantomData<T>);
+        impl<'de, T> Visitor<'de> for SeqVisitor<T>
+        where
+            Lenient<T>: Deserialize<'de>,
+        {
+            type Value = Vec<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+                while let Some(Lenient(v)) = seq.next_element::<Lenient<T>>()? {
+                    out.push(v);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_seq(SeqVisitor::<T>(PhantomData)).map(Lenient)
+    }
+}
+
+impl<'de, T> Deserialize<'de> for Lenient<IndexMap<String, T>>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct MapVisitor<T>(PhantomData<T>);
+        impl<'de, T> Visitor<'de> for MapVisitor<T>
+        where
+            Lenient<T>: Deserialize<'de>,
+        {
+            type Value = IndexMap<String, T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<IndexMap<String, T>, A::Error> {
+                let mut out = IndexMap::new();
+                while let Some(k) = map.next_key::<Key<'de>>()? {
+                    let Lenient(v) = map.next_value::<Lenient<T>>()?;
+                    if out.insert(k.into_owned(), v).is_some() {
+                        return Err(<A::Error as de::Error>::custom(
+                            "duplicate property in object",
+                        ));
+                    }
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(MapVisitor::<T>(PhantomData)).map(Lenient)
+    }
+}
+
+/// Re-parses an input that failed to deserialize as `T`, this time tracking the path,
+/// and returns the failure as a located error. Call it only on the error path.
+pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
+    let mut de = serde_json::Deserializer::from_slice(input);
+    let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
+    let error = match result {
+        Err(e) => {
+            let pointer = pointer_of(e.path());
+            from_serde_error(pointer, e.inner())
+        }
+        Ok(_) => match de.end() {
+            Err(e) => from_serde_error(String::new(), &e),
+            Ok(()) => ValidationError::new(
+                "",
+                "syntax",
+                "",
+                "document could not be parsed (inconsistent parser result)",
+            ),
+        },
+    };
+    ValidationErrors::single(error)
+}
+
+/// Converts a `serde_json` error raised at `pointer` into a [`ValidationError`], naming the
+/// keyword from the message wording of this module and of serde.
+pub fn from_serde_error(pointer: String, e: &serde_json::Error) -> ValidationError {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_owned();
+    let keyword = match e.classify() {
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "syntax",
+        serde_json::error::Category::Io => "io",
+        serde_json::error::Category::Data => keyword_of(&message),
+    };
+    let message = if keyword == "syntax" && e.line() > 0 {
+        format!("{message} (line {}, column {})", e.line(), e.column())
+    } else {
+        message
+    };
+    ValidationError::new(pointer, keyword, "", message)
+}
+
+fn keyword_of(message: &str) -> &'static str {
+    if message.starts_with("missing required property") || message.starts_with("missing field") {
+        "required"
+    } else if message.ends_with("is not allowed") || message.starts_with("unknown field") {
+        "additionalProperties"
+    } else if message.starts_with("duplicate") {
+        "syntax"
+    } else if message.contains("the `oneOf`") {
+        "oneOf"
+    } else if message.contains("the `anyOf`") {
+        "anyOf"
+    } else if message.contains("`enum` allows") || message.starts_with("unknown variant") {
+        "enum"
+    } else if message.contains("`const` allows") {
+        "const"
+    } else if message.starts_with("recursion limit") {
+        "depth"
+    } else {
+        "type"
+    }
+}
+
+fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    let mut out = String::new();
+    for seg in path.iter() {
+        match seg {
+            serde_path_to_error::Segment::Seq { index } => push_token(&mut out, &index.to_string()),
+            serde_path_to_error::Segment::Map { key } => push_token(&mut out, key),
+            serde_path_to_error::Segment::Enum { .. } | serde_path_to_error::Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_accept_integral_floats() {
+        let v: Lenient<u64> = serde_json::from_str("1.0").unwrap_or(Lenient(0));
+        assert_eq!(v.0, 1);
+        let v: Lenient<i64> = serde_json::from_str("-2e0").unwrap_or(Lenient(0));
+        assert_eq!(v.0, -2);
+        assert!(serde_json::from_str::<Lenient<u64>>("1.5").is_err());
+        assert!(serde_json::from_str::<Lenient<u64>>("-1").is_err());
+        assert!(serde_json::from_str::<Lenient<u64>>("18446744073709551616").is_err());
+        assert!(serde_json::from_str::<Lenient<i64>>("1e400").is_err());
+        assert!(serde_json::from_str::<Lenient<i64>>("\"1\"").is_err());
+        let v: Lenient<Vec<Option<u64>>> =
+            serde_json::from_str("[1.0, null, 3]").unwrap_or(Lenient(vec![]));
+        assert_eq!(v.0, vec![Some(1), None, Some(3)]);
+        let v: Lenient<IndexMap<String, Box<i64>>> =
+            serde_json::from_str(r#"{"a": 4.0}"#).unwrap_or(Lenient(IndexMap::new()));
+        assert_eq!(v.0.get("a").map(|b| **b), Some(4));
+    }
+
+    #[test]
+    fn located_errors_name_pointer_and_keyword() {
+        let errs =
+            crate::from_json_str::<IndexMap<String, Vec<Lenient<u64>>>>(r#"{"a/b": [1, -1]}"#)
+                .err()
+                .unwrap_or_default();
+        let e = errs
+            .first()
+            .cloned()
+            .unwrap_or_else(|| ValidationError::new("", "", "", ""));
+        assert_eq!(e.instance_path, "/a~1b/1");
+        assert_eq!(e.keyword, "type");
+        let errs = crate::from_json_str::<Vec<u64>>("[1,")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(errs.first().map(|e| e.keyword.as_str()), Some("syntax"));
+        let errs = crate::from_json_str::<Vec<u64>>("[1] x")
+            .err()
+            .unwrap_or_default();
+        assert_eq!(errs.first().map(|e| e.keyword.as_str()), Some("syntax"));
+    }
+}

@@ -1,0 +1,4 @@
+//! The `envgen` binary: everything lives in the library (`envgen::cli`).
+fn main() {
+    std::process::exit(envgen::cli::main());
+}

@@ -1,0 +1,182 @@
+//! The `envgen` binary, end to end: generation, `validate` line format and exit status,
+//! and robustness on hostile input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn envgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_envgen"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run envgen: {e}"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const BUILTINS: [&str; 4] = ["response-envelope", "tool-response", "cmdhelp", "meminit"];
+
+fn docs(schema: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/documents")
+        .join(schema);
+    let mut v: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            format!(
+                "tests/documents/{schema}/{}",
+                p.file_name().and_then(|n| n.to_str()).unwrap_or("")
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_valid_document_validates_and_round_trips() {
+    for schema in BUILTINS {
+        let files = docs(schema);
+        let mut args = vec!["validate", "--schema", schema, "--roundtrip"];
+        args.extend(files.iter().map(String::as_str));
+        let out = envgen(&args);
+        let text = stdout(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{schema}:\n{text}{}",
+            stderr(&out)
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), files.len(), "one line per file:\n{text}");
+        for (line, file) in lines.iter().zip(&files) {
+            assert_eq!(*line, format!("{file}: valid"));
+        }
+    }
+}
+
+#[test]
+fn invalid_documents_print_pointer_and_message_and_fail() {
+    let out = envgen(&[
+        "validate",
+        "--schema",
+        "response-envelope",
+        "tests/documents/response-envelope/seed-success.json",
+        "tests/documents/response-envelope/invalid/missing-duration.json",
+        "tests/documents/response-envelope/invalid/unknown-top-level-key.json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "tests/documents/response-envelope/seed-success.json: valid"
+    );
+    assert_eq!(
+        lines[1],
+        "tests/documents/response-envelope/invalid/missing-duration.json: invalid at /meta: missing required property `duration_ms`"
+    );
+    assert_eq!(
+        lines[2],
+        "tests/documents/response-envelope/invalid/unknown-top-level-key.json: invalid at (root): property `extra` is not allowed"
+    );
+}
+
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-hostile");
+    let _ = std::fs::create_dir_all(&dir);
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    p
+}
+
+#[test]
+fn hostile_input_never_panics() {
+    let deep_arrays = "[".repeat(10_000) + &"]".repeat(10_000);
+    let deep_objects = "{\"a\":".repeat(10_000) + "1" + &"}".repeat(10_000);
+    let binary: Vec<u8> = (0..=255u8).collect();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("not-json.json", b"hello".to_vec()),
+        ("binary.json", binary),
+        ("empty.json", Vec::new()),
+        ("deep-arrays.json", deep_arrays.into_bytes()),
+        ("deep-objects.json", deep_objects.into_bytes()),
+        ("huge-number.json", br#"{"ok":true,"data":null,"error":null,"warnings":[],"meta":{"duration_ms":1e400}}"#.to_vec()),
+        ("above-u64.json", br#"{"ok":true,"data":null,"error":null,"warnings":[],"meta":{"duration_ms":18446744073709551616}}"#.to_vec()),
+        ("bad-utf8.json", b"{\"ok\":\"\xff\"}".to_vec()),
+    ];
+    let paths: Vec<String> = cases
+        .iter()
+        .map(|(n, b)| scratch(n, b).display().to_string())
+        .collect();
+    for schema in BUILTINS {
+        let mut args = vec!["validate", "--schema", schema, "--roundtrip"];
+        args.extend(paths.iter().map(String::as_str));
+        let out = envgen(&args);
+        let text = stdout(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{schema}: {text}{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+        assert_eq!(text.lines().count(), cases.len(), "{text}");
+        for line in text.lines() {
+            assert!(line.contains(": invalid at "), "{line}");
+        }
+    }
+}
+
+#[test]
+fn generates_rust_for_a_schema_deterministically() {
+    let a = envgen(&["--schema", "schemas/response-envelope.json"]);
+    let b = envgen(&["--schema", "schemas/response-envelope.json"]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    let code = stdout(&a);
+    assert!(code.starts_with("// @generated by envgen"), "{code}");
+    assert!(code.contains("pub struct ResponseEnvelope"));
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn output_file_and_several_schemas() {
+    let out_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-two-modules.rs");
+    let o = envgen(&[
+        "--schema",
+        "schemas/response-envelope.json",
+        "--schema",
+        "schemas/meminit-output-envelope.json",
+        "-o",
+        &out_path.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out_path).unwrap_or_default();
+    assert!(text.contains("pub mod response_envelope {"));
+    assert!(text.contains("pub mod meminit_output_envelope {"));
+}
+
+#[test]
+fn a_malformed_schema_is_a_located_error() {
+    let bad = scratch(
+        "bad-schema.json",
+        br##"{"properties": {"meta": {"$ref": "#/definitions/Missing"}}}"##,
+    );
+    let o = envgen(&["--schema", &bad.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad-schema.json#/properties/meta/$ref"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

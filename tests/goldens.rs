@@ -1,0 +1,41 @@
+//! Golden snapshots of the generated code, one per built-in schema, in
+//! `generated/snapshots/`. A schema or generator change shows up here as a snapshot diff
+//! to review with `cargo insta review`; the `envgen-goldens` crate compiles the accepted
+//! files under `#![deny(warnings)]`.
+
+use envgen_codegen::builtin;
+
+#[test]
+fn generated_code_matches_the_goldens() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let generated = builtin::envelopes(root)
+        .generate()
+        .unwrap_or_else(|e| panic!("generation failed: {e}"));
+    assert_eq!(generated.len(), 4);
+    for g in generated {
+        insta::with_settings!({
+            snapshot_path => "../generated/snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => format!("envgen output for {}", g.schema.display()),
+        }, {
+            insta::assert_snapshot!(g.module.clone(), g.code);
+        });
+    }
+}
+
+#[test]
+fn generation_is_deterministic() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let a = builtin::envelopes(root).generate().unwrap_or_default();
+    let b = builtin::envelopes(root).generate().unwrap_or_default();
+    assert_eq!(a.len(), 4);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            x.code.as_bytes(),
+            y.code.as_bytes(),
+            "{} differs between runs",
+            x.module
+        );
+    }
+}
