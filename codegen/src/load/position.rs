@@ -140,7 +140,7 @@ mod tests {
             "{\n  \"a\": 1,\n  \"b/c\": {\n    \"d\": [true, \"x\\\"y\", {\"e\": null}]\n  }\n}";
         assert_eq!(locate(text, ""), Some((1, 1)));
         assert_eq!(locate(text, "/a"), Some((2, 8)));
-        assert_eq!(locate(text, "/b~1c/d/2/e"), Some((4, 29)));
+        assert_eq!(locate(text, "/b~1c/d/2/e"), Some((4, 31)));
         assert_eq!(locate(text, "/b~1c/d/1"), Some((4, 17)));
         assert_eq!(locate(text, "/nope"), None);
     }
