@@ -83,11 +83,11 @@ fn invalid_documents_print_pointer_and_message_and_fail() {
     );
     assert_eq!(
         lines[1],
-        "tests/documents/response-envelope/invalid/missing-duration.json: invalid at /meta: missing required property `duration_ms`"
+        "tests/documents/response-envelope/invalid/missing-duration.json: invalid at /meta: missing required property \"duration_ms\""
     );
     assert_eq!(
         lines[2],
-        "tests/documents/response-envelope/invalid/unknown-top-level-key.json: invalid at (root): property `extra` is not allowed"
+        "tests/documents/response-envelope/invalid/unknown-top-level-key.json: invalid at (root): property \"extra\" is not allowed"
     );
 }
 

@@ -36,8 +36,12 @@ pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Resul
             "schema set is not linked; call SchemaSet::link first",
         ));
     }
-    let module = ir::lower(set, doc, settings)?;
-    emit::emit(&module, settings)
+    let module = if settings.types {
+        Some(ir::lower(set, doc, settings)?)
+    } else {
+        None
+    };
+    emit::emit(set, doc, module.as_ref(), settings)
 }
 
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as

@@ -44,6 +44,13 @@ pub struct Settings {
     pub runtime_path: String,
     /// The file name shown in the `@generated` header and in type docs.
     pub source_name: Option<String>,
+    /// Emit the Rust types (structs, enums, serde impls). Off for validators-only modules.
+    pub types: bool,
+    /// Emit validators (`validate_value`, `T::validate`, checked `from_json_str`).
+    pub validators: bool,
+    /// Assert `format` by default (the generated `validate_value` and `from_json_str`);
+    /// `Options::formats` overrides it per call.
+    pub assert_formats: bool,
 }
 
 impl Default for Settings {
@@ -56,6 +63,9 @@ impl Default for Settings {
             schemars: SchemarsDerive::Never,
             runtime_path: "::envgen_runtime".to_owned(),
             source_name: None,
+            types: true,
+            validators: true,
+            assert_formats: false,
         }
     }
 }
@@ -91,6 +101,20 @@ impl Settings {
     /// Adds a derive to every generated type.
     pub fn derive(mut self, path: impl Into<String>) -> Self {
         self.extra_derives.push(path.into());
+        self
+    }
+
+    /// Emits only validators (no types): for schemas used to check documents, not to
+    /// hold them.
+    pub fn validators_only(mut self) -> Self {
+        self.types = false;
+        self.validators = true;
+        self
+    }
+
+    /// Asserts `format` by default.
+    pub fn assert_formats(mut self, yes: bool) -> Self {
+        self.assert_formats = yes;
         self
     }
 

@@ -49,19 +49,23 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
+fn quoted(name: &str) -> String {
+    serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"))
+}
+
 /// Error for a required property that is absent.
 pub fn missing_property<E: de::Error>(name: &str) -> E {
-    E::custom(format_args!("missing required property `{name}`"))
+    E::custom(format_args!("missing required property {}", quoted(name)))
 }
 
 /// Error for a property that `additionalProperties: false` forbids.
 pub fn property_not_allowed<E: de::Error>(name: &str) -> E {
-    E::custom(format_args!("property `{name}` is not allowed"))
+    E::custom(format_args!("property {} is not allowed", quoted(name)))
 }
 
 /// Error for a property that appears twice in one object.
 pub fn duplicate_property<E: de::Error>(name: &str) -> E {
-    E::custom(format_args!("duplicate property `{name}`"))
+    E::custom(format_args!("duplicate property {}", quoted(name)))
 }
 
 /// Error for a value outside a closed set of literals (`enum` or `const`).

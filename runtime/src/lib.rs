@@ -11,12 +11,19 @@
 //! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers.
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod de;
 pub mod error;
+pub mod format;
 pub mod json;
+pub mod num;
+pub mod regex;
 pub mod ser;
+pub mod validate;
 
+pub use check::Document;
 pub use error::{ValidationError, ValidationErrors};
+pub use validate::{Cx, Options};
 
 /// The map generated code uses for typed maps (`additionalProperties: {…}`,
 /// `patternProperties`): it keeps document order, so round trips are byte-identical.

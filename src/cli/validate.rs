@@ -12,8 +12,8 @@
 
 use super::Io;
 use crate::runtime::json::first_difference;
+use crate::runtime::{Document, Options};
 use clap::{Args, ValueEnum};
-use serde::{de::DeserializeOwned, Serialize};
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -88,8 +88,8 @@ impl Verdict {
     }
 }
 
-fn check_as<T: DeserializeOwned + Serialize>(bytes: &[u8], roundtrip: bool) -> Verdict {
-    let value: T = match crate::runtime::from_json_slice(bytes) {
+fn check_as<T: Document>(bytes: &[u8], options: &Options, roundtrip: bool) -> Verdict {
+    let value: T = match T::from_json_slice_with(bytes, options) {
         Ok(v) => v,
         Err(errs) => {
             let (pointer, message) = errs
@@ -126,14 +126,15 @@ fn check_as<T: DeserializeOwned + Serialize>(bytes: &[u8], roundtrip: bool) -> V
 }
 
 /// Checks one document's bytes against a built-in.
-pub fn check(schema: Builtin, bytes: &[u8], roundtrip: bool) -> Verdict {
+pub fn check(schema: Builtin, bytes: &[u8], options: &Options, roundtrip: bool) -> Verdict {
+    use crate::{cmdhelp, meminit, response_envelope, tool_response};
     match schema {
         Builtin::ResponseEnvelope => {
-            check_as::<crate::response_envelope::ResponseEnvelope>(bytes, roundtrip)
+            check_as::<response_envelope::ResponseEnvelope>(bytes, options, roundtrip)
         }
-        Builtin::ToolResponse => check_as::<crate::tool_response::ToolResponse>(bytes, roundtrip),
-        Builtin::Cmdhelp => check_as::<crate::cmdhelp::Cmdhelp>(bytes, roundtrip),
-        Builtin::Meminit => check_as::<crate::meminit::MeminitEnvelope>(bytes, roundtrip),
+        Builtin::ToolResponse => check_as::<tool_response::ToolResponse>(bytes, options, roundtrip),
+        Builtin::Cmdhelp => check_as::<cmdhelp::Cmdhelp>(bytes, options, roundtrip),
+        Builtin::Meminit => check_as::<meminit::MeminitEnvelope>(bytes, options, roundtrip),
     }
 }
 
@@ -153,7 +154,7 @@ pub fn run(args: &ValidateArgs, io: &mut Io<'_>) -> i32 {
     for path in &args.files {
         let shown = path.display().to_string();
         let verdict = match read(path) {
-            Ok(bytes) => check(args.schema, &bytes, args.roundtrip),
+            Ok(bytes) => check(args.schema, &bytes, &Options::new(), args.roundtrip),
             Err(e) => Verdict::Invalid {
                 pointer: String::new(),
                 message: format!("cannot read the file: {e}"),

@@ -4,22 +4,29 @@ mod de;
 mod rust_ty;
 mod ser;
 mod types;
+mod validate;
 
 use crate::error::{Error, Result};
 use crate::ir::{Module, TypeKind};
 use crate::settings::Settings;
 use proc_macro2::TokenStream;
 use quote::quote;
-use rust_ty::{ident, Cx};
+use rust_ty::Cx;
 
-/// The tokens of a module: every type's definition, `Serialize` and `Deserialize` impls,
-/// and a `from_json_str` constructor.
-pub fn emit(module: &Module, settings: &Settings) -> Result<TokenStream> {
+/// The tokens of a module: for every type its definition, `Serialize` and `Deserialize`
+/// impls and checked constructors; and the validators of every schema node in use.
+pub fn emit(
+    set: &crate::load::SchemaSet,
+    doc: crate::load::DocId,
+    module: Option<&Module>,
+    settings: &Settings,
+) -> Result<TokenStream> {
+    let source = set.document(doc).display.clone();
     let rt: TokenStream = syn::parse_str::<syn::Path>(&settings.runtime_path)
         .map(|p| quote!(#p))
         .map_err(|e| {
             Error::new(
-                module.source.clone(),
+                source.clone(),
                 "",
                 format!(
                     "the runtime path {:?} is not a Rust path: {e}",
@@ -27,42 +34,138 @@ pub fn emit(module: &Module, settings: &Settings) -> Result<TokenStream> {
                 ),
             )
         })?;
-    let cx = Cx { module, rt };
-    let mut items = Vec::with_capacity(module.types.len() * 4);
-    for t in &module.types {
-        items.push(types::definition(&cx, settings, t));
-        items.push(ser::serialize_impl(&cx, t));
-        items.push(de::deserialize_impl(&cx, t));
-        if !matches!(t.kind, TypeKind::Alias(_)) {
-            items.push(constructors(&cx, t));
+    let root = set
+        .root(doc)
+        .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
+    let mut items = Vec::new();
+    if let Some(module) = module {
+        let cx = Cx {
+            module,
+            rt: rt.clone(),
+        };
+        for t in &module.types {
+            items.push(types::definition(&cx, settings, t));
+            items.push(ser::serialize_impl(&cx, t));
+            items.push(de::deserialize_impl(&cx, t));
+            if !matches!(t.kind, TypeKind::Alias(_)) {
+                items.push(methods(&cx, t, settings.validators));
+            }
         }
+    }
+    if settings.validators {
+        let mut roots = vec![root];
+        if let Some(m) = module {
+            roots.extend(
+                m.types
+                    .iter()
+                    .filter(|t| !matches!(t.kind, TypeKind::Alias(_)))
+                    .map(|t| t.node),
+            );
+        }
+        let mut v = validate::Validators::new(set, rt.clone(), doc);
+        let body = v.emit(&roots)?;
+        let root_fn = validate::fn_name(root);
+        let formats = settings.assert_formats;
+        items.push(quote! {
+            /// Whether `validate_value` and `from_json_str` assert `format` by default.
+            pub const ASSERT_FORMATS: bool = #formats;
+
+            /// Validates any JSON instance against the root schema, stopping at the first
+            /// error.
+            pub fn validate_value(value: &::serde_json::Value) -> Result<(), #rt::ValidationErrors> {
+                validate_value_with(value, &#rt::Options::new().formats(ASSERT_FORMATS))
+            }
+
+            /// Validates any JSON instance against the root schema with explicit options
+            /// (collect all errors, assert formats).
+            pub fn validate_value_with(
+                value: &::serde_json::Value,
+                options: &#rt::Options,
+            ) -> Result<(), #rt::ValidationErrors> {
+                let mut cx = #rt::Cx::new(*options);
+                validators::#root_fn(value, &mut cx);
+                cx.finish()
+            }
+
+            /// One validator per schema node.
+            mod validators {
+                #body
+            }
+        });
     }
     Ok(quote!(#(#items)*))
 }
 
-fn constructors(cx: &Cx<'_>, t: &crate::ir::TypeDef) -> TokenStream {
+fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream {
     let rt = &cx.rt;
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
-    let name = ident(&t.name);
-    let doc = format!(
+    let parse_doc = format!(
         " Parses a JSON document as a [`{}`]; a failure names the instance pointer and keyword.",
         t.name
     );
+    if !validators {
+        let (impl_generics, where_clause) = if params.is_empty() {
+            (quote!(), quote!())
+        } else {
+            (
+                quote!(<#(#params),*>),
+                quote!(where #(#params: ::serde::de::DeserializeOwned),*),
+            )
+        };
+        return quote! {
+            impl #impl_generics #self_ty #where_clause {
+                #[doc = #parse_doc]
+                pub fn from_json_str(input: &str) -> Result<Self, #rt::ValidationErrors> {
+                    #rt::from_json_str(input)
+                }
+            }
+        };
+    }
+    let node_fn = validate::fn_name(t.node);
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())
     } else {
         (
             quote!(<#(#params),*>),
-            quote!(where #(#params: ::serde::de::DeserializeOwned),*),
+            quote!(where #(#params: ::serde::de::DeserializeOwned + ::serde::Serialize),*),
         )
     };
-    let _ = name;
+    let parse_doc = format!(
+        " Parses and validates a JSON document as a [`{}`]. A failure names the instance\n pointer, the keyword and the schema location.",
+        t.name
+    );
+    let parse_doc_lines: Vec<String> = parse_doc.split("\\n").map(str::to_owned).collect();
     quote! {
         impl #impl_generics #self_ty #where_clause {
-            #[doc = #doc]
+            #(#[doc = #parse_doc_lines])*
             pub fn from_json_str(input: &str) -> Result<Self, #rt::ValidationErrors> {
-                #rt::from_json_str(input)
+                Self::from_json_str_with(input, &#rt::Options::new().formats(ASSERT_FORMATS))
+            }
+
+            /// [`Self::from_json_str`] with explicit options.
+            pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
+                #rt::check::from_json_str(input, options, validators::#node_fn)
+            }
+
+            /// Checks a value built in code against its schema, stopping at the first error.
+            pub fn validate(&self) -> Result<(), #rt::ValidationErrors> {
+                self.validate_with(&#rt::Options::new().formats(ASSERT_FORMATS))
+            }
+
+            /// [`Self::validate`] with explicit options.
+            pub fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
+                #rt::check::value(self, options, validators::#node_fn)
+            }
+        }
+
+        impl #impl_generics #rt::Document for #self_ty #where_clause {
+            fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
+                Self::from_json_str_with(input, options)
+            }
+
+            fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
+                Self::validate_with(self, options)
             }
         }
     }

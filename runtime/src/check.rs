@@ -1,0 +1,89 @@
+//! Parse-and-validate entry points used by generated constructors.
+
+use crate::error::{ValidationError, ValidationErrors};
+use crate::validate::{Cx, Options};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// What every generated type with validators implements: parse-and-validate and
+/// validate, generically (the inherent methods of the same names are the usual entry).
+pub trait Document: Sized + Serialize {
+    /// Parses and validates a JSON document.
+    fn from_json_str_with(input: &str, options: &Options) -> Result<Self, ValidationErrors>;
+
+    /// Validates a value built in code.
+    fn validate_with(&self, options: &Options) -> Result<(), ValidationErrors>;
+
+    /// Parses and validates raw bytes; non-UTF-8 input is a located error.
+    fn from_json_slice_with(input: &[u8], options: &Options) -> Result<Self, ValidationErrors> {
+        match std::str::from_utf8(input) {
+            Ok(s) => Self::from_json_str_with(s, options),
+            Err(e) => Err(ValidationErrors::single(ValidationError::new(
+                "",
+                "syntax",
+                "",
+                format!("the document is not UTF-8 ({e})"),
+            ))),
+        }
+    }
+}
+
+/// A generated validator for one schema node.
+pub type NodeFn = for<'v> fn(&'v Value, &mut Cx<'v>) -> bool;
+
+/// Parses `input` as `T` and validates it against `node`.
+///
+/// The typed parse runs first; a document that fails it is parsed again as a
+/// `serde_json::Value` and validated, so that the errors are the schema's (keyword and
+/// schema location), not the parser's.
+pub fn from_json_str<T>(input: &str, options: &Options, node: NodeFn) -> Result<T, ValidationErrors>
+where
+    T: DeserializeOwned + Serialize,
+{
+    match serde_json::from_str::<T>(input) {
+        Ok(t) => {
+            value(&t, options, node)?;
+            Ok(t)
+        }
+        Err(_) => Err(slow_path::<T>(input, options, node)),
+    }
+}
+
+fn slow_path<T: DeserializeOwned>(
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+) -> ValidationErrors {
+    let v: Value = match serde_json::from_str(input) {
+        Ok(v) => v,
+        Err(_) => return crate::de::locate_error::<T>(input.as_bytes()),
+    };
+    let mut cx = Cx::new(*options);
+    node(&v, &mut cx);
+    match cx.finish() {
+        Err(e) => e,
+        // Valid for the schema, but not representable by the generated type (for example
+        // a non-object where a typeless schema with `properties` was typed as a struct).
+        Ok(()) => crate::de::locate_error::<T>(input.as_bytes()),
+    }
+}
+
+/// Validates a typed value against `node` (through its JSON form).
+pub fn value<T: Serialize + ?Sized>(
+    t: &T,
+    options: &Options,
+    node: NodeFn,
+) -> Result<(), ValidationErrors> {
+    let v = serde_json::to_value(t).map_err(|e| {
+        ValidationErrors::single(ValidationError::new(
+            "",
+            "serialize",
+            "",
+            format!("the value cannot be represented as JSON: {e}"),
+        ))
+    })?;
+    let mut cx = Cx::new(*options);
+    node(&v, &mut cx);
+    cx.finish()
+}

@@ -1,0 +1,285 @@
+//! The context generated validators run in: where in the instance they are, what they
+//! found, and whether to go on after a failure.
+
+use crate::error::{ValidationError, ValidationErrors};
+use crate::json::push_token;
+use serde_json::Value;
+
+/// How deep `$ref`s may nest before validation stops with an error instead of risking
+/// the stack (recursive schemas on deep instances, or `$ref` cycles that consume nothing).
+pub const MAX_DEPTH: u32 = 192;
+
+/// Validation options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Collect every error instead of stopping at the first.
+    pub all_errors: bool,
+    /// Assert `format` (otherwise it is an annotation).
+    pub formats: bool,
+}
+
+impl Options {
+    /// Stop at the first error; formats not asserted.
+    pub const fn new() -> Self {
+        Options {
+            all_errors: false,
+            formats: false,
+        }
+    }
+
+    /// Collect every error.
+    pub const fn all_errors(mut self, yes: bool) -> Self {
+        self.all_errors = yes;
+        self
+    }
+
+    /// Assert `format`.
+    pub const fn formats(mut self, yes: bool) -> Self {
+        self.formats = yes;
+        self
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Seg<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// The state of one validation run.
+#[derive(Debug)]
+pub struct Cx<'v> {
+    options: Options,
+    prefix: String,
+    path: Vec<Seg<'v>>,
+    errors: Vec<ValidationError>,
+    silent: u32,
+    depth: u32,
+}
+
+impl<'v> Cx<'v> {
+    /// A context at the instance root.
+    pub fn new(options: Options) -> Self {
+        Cx {
+            options,
+            prefix: String::new(),
+            path: Vec::new(),
+            errors: Vec::new(),
+            silent: 0,
+            depth: 0,
+        }
+    }
+
+    /// A context for a value that is not borrowed from the instance (a property name, or
+    /// a typed value rendered as JSON), located at this context's current position.
+    pub fn sub<'w>(&self) -> Cx<'w> {
+        Cx {
+            options: self.options,
+            prefix: self.pointer(),
+            path: Vec::new(),
+            errors: Vec::new(),
+            silent: self.silent,
+            depth: self.depth,
+        }
+    }
+
+    /// Takes over the errors of a [`Cx::sub`] context.
+    pub fn absorb(&mut self, other: Cx<'_>) {
+        self.errors.extend(other.errors);
+    }
+
+    /// Whether `format` is asserted.
+    #[inline]
+    pub fn formats(&self) -> bool {
+        self.options.formats
+    }
+
+    /// Descends into a property.
+    #[inline]
+    pub fn push_key(&mut self, key: &'v str) {
+        self.path.push(Seg::Key(key));
+    }
+
+    /// Descends into an array item.
+    #[inline]
+    pub fn push_index(&mut self, index: usize) {
+        self.path.push(Seg::Index(index));
+    }
+
+    /// Comes back up one level.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.path.pop();
+    }
+
+    /// The current instance location as a JSON pointer.
+    pub fn pointer(&self) -> String {
+        let mut s = self.prefix.clone();
+        for seg in &self.path {
+            match seg {
+                Seg::Key(k) => push_token(&mut s, k),
+                Seg::Index(i) => push_token(&mut s, &i.to_string()),
+            }
+        }
+        s
+    }
+
+    /// Records a failure of `keyword` (at `schema_path`) at the current location, unless
+    /// speculating. Returns whether validation should go on: only when collecting all
+    /// errors and not speculating.
+    #[inline]
+    pub fn fail(
+        &mut self,
+        keyword: &'static str,
+        schema_path: &'static str,
+        message: impl FnOnce() -> String,
+    ) -> bool {
+        if self.silent == 0 {
+            let e = ValidationError::new(self.pointer(), keyword, schema_path, message());
+            self.errors.push(e);
+        }
+        self.keep_going()
+    }
+
+    /// Whether to go on after a failure found by a nested validator (which already
+    /// recorded it).
+    #[inline]
+    pub fn keep_going(&self) -> bool {
+        self.options.all_errors && self.silent == 0
+    }
+
+    /// Runs `f` without recording errors (for `anyOf`, `oneOf`, `not`, `if`), returning
+    /// its verdict.
+    #[inline]
+    pub fn speculate(&mut self, f: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.silent += 1;
+        let ok = f(self);
+        self.silent -= 1;
+        ok
+    }
+
+    /// Enters a `$ref`; `false` (with an error recorded) when nesting is too deep.
+    #[inline]
+    pub fn enter(&mut self, schema_path: &'static str) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.fail("depth", schema_path, || {
+                format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
+            });
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    /// Leaves a `$ref`.
+    #[inline]
+    pub fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The errors found so far.
+    pub fn errors(&self) -> &[ValidationError] {
+        &self.errors
+    }
+
+    /// Ends the run: `Ok` when nothing failed.
+    pub fn finish(self) -> Result<(), ValidationErrors> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            let mut out = ValidationErrors::new();
+            for e in self.errors {
+                out.push(e);
+            }
+            Err(out)
+        }
+    }
+}
+
+/// A short rendering of a value for messages: compact JSON, cut at 60 characters.
+pub fn show(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() <= 60 {
+        s
+    } else {
+        let cut: String = s.chars().take(57).collect();
+        format!("{cut}...")
+    }
+}
+
+/// A short rendering of a string instance.
+pub fn show_str(s: &str) -> String {
+    show(&Value::String(s.to_owned()))
+}
+
+/// The JSON type name of a value, as `type` names it.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if crate::num::is_integer(n) => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Whether the items of an array are pairwise distinct (JSON equality, numbers by
+/// value); on a duplicate, the two indices.
+pub fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
+    for i in 0..items.len() {
+        for j in i + 1..items.len() {
+            if crate::json::json_eq(&items[i], &items[j]) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_error_mode_stops_and_all_errors_mode_goes_on() {
+        let mut cx = Cx::new(Options::new());
+        cx.push_key("a");
+        assert!(!cx.fail("minimum", "#/minimum", || "m".to_owned()));
+        cx.pop();
+        let e = cx.finish().err().unwrap_or_default();
+        assert_eq!(e.first().map(|e| e.instance_path.as_str()), Some("/a"));
+
+        let mut cx = Cx::new(Options::new().all_errors(true));
+        assert!(cx.fail("type", "#/type", String::new));
+        assert!(!cx.speculate(|cx| cx.fail("type", "#/type", String::new)));
+        assert_eq!(cx.errors().len(), 1, "speculation records nothing");
+    }
+
+    #[test]
+    fn depth_is_bounded() {
+        let mut cx = Cx::new(Options::new());
+        for _ in 0..MAX_DEPTH {
+            assert!(cx.enter("#"));
+        }
+        assert!(!cx.enter("#"));
+        assert_eq!(cx.errors().len(), 1);
+    }
+
+    #[test]
+    fn sub_contexts_are_located() {
+        let mut cx = Cx::new(Options::new().all_errors(true));
+        cx.push_key("k/1");
+        cx.push_index(3);
+        let mut sub = cx.sub();
+        sub.push_key("x");
+        sub.fail("const", "#", String::new);
+        cx.absorb(sub);
+        assert_eq!(cx.errors()[0].instance_path, "/k~11/3/x");
+        assert_eq!(
+            duplicate(&[Value::from(1), Value::from(2), Value::from(1.0)]),
+            Some((0, 2))
+        );
+    }
+}
