@@ -8,6 +8,11 @@
 //! * `PATH: roundtrip-mismatch at <pointer>` (with `--roundtrip`: the document parsed but
 //!   did not serialize back to the same JSON, numbers compared by value)
 //!
+//! With `--all-errors`, every error of a file is on its line, joined by `; `.
+//! With `--format json`, the result is one ResponseEnvelope document (seed 001) instead:
+//! `data.results[]` holds each file's verdict and errors; `error.code` is
+//! `INSTANCE_INVALID` when a document is invalid.
+//!
 //! Exit status 0 when every file is valid (and round-trips, if asked), 1 otherwise.
 
 use super::Io;
@@ -30,6 +35,15 @@ pub enum Builtin {
     Meminit,
 }
 
+/// How `validate` prints its result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line per file.
+    Text,
+    /// One ResponseEnvelope JSON document.
+    Json,
+}
+
 /// Options of `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -39,6 +53,15 @@ pub struct ValidateArgs {
     /// Also check that each valid document serializes back to the same JSON.
     #[arg(long)]
     pub roundtrip: bool,
+    /// Report every error of a document, not only the first.
+    #[arg(long)]
+    pub all_errors: bool,
+    /// Assert `format` (date-time, email, uri, …); otherwise formats are annotations.
+    #[arg(long)]
+    pub formats: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutputFormat,
     /// Files to validate; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -49,13 +72,8 @@ pub struct ValidateArgs {
 pub enum Verdict {
     /// Valid (and round-trips, if asked).
     Valid,
-    /// Invalid: where, and why.
-    Invalid {
-        /// Instance pointer.
-        pointer: String,
-        /// Message.
-        message: String,
-    },
+    /// Invalid: the errors, first one first.
+    Invalid(Vec<crate::ValidationError>),
     /// Valid, but the round trip changed the document at this pointer.
     RoundtripMismatch {
         /// Where the first difference is.
@@ -68,13 +86,19 @@ impl Verdict {
     pub fn line(&self, path: &str) -> String {
         match self {
             Verdict::Valid => format!("{path}: valid"),
-            Verdict::Invalid { pointer, message } => {
-                let at = if pointer.is_empty() {
-                    "(root)"
-                } else {
-                    pointer
-                };
-                format!("{path}: invalid at {at}: {message}")
+            Verdict::Invalid(errors) => {
+                let parts: Vec<String> = errors
+                    .iter()
+                    .map(|e| {
+                        let at = if e.instance_path.is_empty() {
+                            "(root)"
+                        } else {
+                            &e.instance_path
+                        };
+                        format!("at {at}: {}", e.message)
+                    })
+                    .collect();
+                format!("{path}: invalid {}", parts.join("; "))
             }
             Verdict::RoundtripMismatch { pointer } => {
                 let at = if pointer.is_empty() {
@@ -91,38 +115,26 @@ impl Verdict {
 fn check_as<T: Document>(bytes: &[u8], options: &Options, roundtrip: bool) -> Verdict {
     let value: T = match T::from_json_slice_with(bytes, options) {
         Ok(v) => v,
-        Err(errs) => {
-            let (pointer, message) = errs
-                .first()
-                .map(|e| (e.instance_path.clone(), e.message.clone()))
-                .unwrap_or_default();
-            return Verdict::Invalid { pointer, message };
-        }
+        Err(errs) => return Verdict::Invalid(errs.into_iter().collect()),
     };
     if roundtrip {
         let original: serde_json::Value = match serde_json::from_slice(bytes) {
             Ok(v) => v,
-            Err(e) => {
-                return Verdict::Invalid {
-                    pointer: String::new(),
-                    message: e.to_string(),
-                }
-            }
+            Err(e) => return invalid_at_root("syntax", e.to_string()),
         };
         let back = match serde_json::to_value(&value) {
             Ok(v) => v,
-            Err(e) => {
-                return Verdict::Invalid {
-                    pointer: String::new(),
-                    message: format!("cannot serialize: {e}"),
-                }
-            }
+            Err(e) => return invalid_at_root("serialize", format!("cannot serialize: {e}")),
         };
         if let Some(pointer) = first_difference(&original, &back) {
             return Verdict::RoundtripMismatch { pointer };
         }
     }
     Verdict::Valid
+}
+
+fn invalid_at_root(keyword: &str, message: String) -> Verdict {
+    Verdict::Invalid(vec![crate::ValidationError::new("", keyword, "", message)])
 }
 
 /// Checks one document's bytes against a built-in.
@@ -150,24 +162,129 @@ fn read(path: &PathBuf) -> std::io::Result<Vec<u8>> {
 
 /// Runs `validate`.
 pub fn run(args: &ValidateArgs, io: &mut Io<'_>) -> i32 {
-    let mut all_ok = true;
+    let started = std::time::Instant::now();
+    let options = Options::new()
+        .all_errors(args.all_errors)
+        .formats(args.formats);
+    let mut results = Vec::with_capacity(args.files.len());
     for path in &args.files {
         let shown = path.display().to_string();
         let verdict = match read(path) {
-            Ok(bytes) => check(args.schema, &bytes, &Options::new(), args.roundtrip),
-            Err(e) => Verdict::Invalid {
-                pointer: String::new(),
-                message: format!("cannot read the file: {e}"),
-            },
+            Ok(bytes) => check(args.schema, &bytes, &options, args.roundtrip),
+            Err(e) => invalid_at_root("io", format!("cannot read the file: {e}")),
         };
-        all_ok &= verdict == Verdict::Valid;
-        if writeln!(io.out, "{}", verdict.line(&shown)).is_err() {
-            return 1;
+        results.push((shown, verdict));
+    }
+    let invalid = results.iter().filter(|(_, v)| *v != Verdict::Valid).count();
+    let code = if invalid == 0 { 0 } else { 1 };
+    let written = match args.format {
+        OutputFormat::Text => results
+            .iter()
+            .try_for_each(|(p, v)| writeln!(io.out, "{}", v.line(p))),
+        OutputFormat::Json => {
+            let envelope = envelope(&results, invalid, code, started.elapsed());
+            match serde_json::to_string(&envelope) {
+                Ok(text) => writeln!(io.out, "{text}"),
+                Err(e) => writeln!(io.err, "error: cannot serialize the result: {e}"),
+            }
+        }
+    };
+    if written.is_err() {
+        return 1;
+    }
+    code
+}
+
+/// The `--format json` result, as a ResponseEnvelope built with the generated type.
+fn envelope(
+    results: &[(String, Verdict)],
+    invalid: usize,
+    code: i32,
+    elapsed: std::time::Duration,
+) -> crate::response_envelope::ResponseEnvelope {
+    use crate::response_envelope::{ErrorDetail, ErrorDetailPhase, ResponseEnvelope, ResponseMeta};
+    use serde_json::{json, Value};
+    let files: Vec<Value> = results
+        .iter()
+        .map(|(path, verdict)| match verdict {
+            Verdict::Valid => json!({"file": path, "valid": true, "errors": []}),
+            Verdict::Invalid(errors) => json!({
+                "file": path,
+                "valid": false,
+                "errors": errors.iter().map(|e| json!({
+                    "instance_path": e.instance_path,
+                    "keyword": e.keyword,
+                    "schema_path": e.schema_path,
+                    "message": e.message,
+                })).collect::<Vec<_>>(),
+            }),
+            Verdict::RoundtripMismatch { pointer } => json!({
+                "file": path,
+                "valid": false,
+                "errors": [{"instance_path": pointer, "keyword": "roundtrip", "schema_path": "", "message": "the document does not serialize back unchanged"}],
+            }),
+        })
+        .collect();
+    let results_json = json!({ "results": files });
+    // Seed 001: on failure `data` is null and `error` carries the outcome; the per-file
+    // results then travel as JSON text in `error.detail`.
+    let error = (code != 0).then(|| ErrorDetail {
+        code: "INSTANCE_INVALID".to_owned(),
+        message: format!("{invalid} of {} documents are invalid", results.len()),
+        detail: Some(results_json.to_string()),
+        retryable: Some(false),
+        retry_after: None,
+        phase: Some(ErrorDetailPhase::Validation),
+        suggestion: Some("Fix the reported locations; each error names the instance pointer and the failing keyword.".to_owned()),
+        redirect: None,
+    });
+    ResponseEnvelope {
+        ok: code == 0,
+        data: (code == 0).then_some(results_json.clone()),
+        error,
+        warnings: Vec::new(),
+        meta: ResponseMeta {
+            duration_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+            request_id: None,
+            schema_version: Some("1.0".to_owned()),
+            not_modified: None,
+            truncated: None,
+            cursor: None,
+            extra: serde_json::Map::new(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A type that drops what it does not know: the round-trip check must notice.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Lossy {
+        a: u8,
+    }
+
+    impl Document for Lossy {
+        fn from_json_str_with(input: &str, _: &Options) -> Result<Self, crate::ValidationErrors> {
+            crate::runtime::from_json_str(input)
+        }
+        fn validate_with(&self, _: &Options) -> Result<(), crate::ValidationErrors> {
+            Ok(())
         }
     }
-    if all_ok {
-        0
-    } else {
-        1
+
+    #[test]
+    fn roundtrip_mismatch_is_reported_with_its_pointer() {
+        let v = check_as::<Lossy>(br#"{"a": 1, "b/c": 2}"#, &Options::new(), true);
+        assert_eq!(
+            v,
+            Verdict::RoundtripMismatch {
+                pointer: "/b~1c".to_owned()
+            }
+        );
+        assert_eq!(v.line("f.json"), "f.json: roundtrip-mismatch at /b~1c");
+        let v = check_as::<Lossy>(br#"{"a": 1}"#, &Options::new(), true);
+        assert_eq!(v, Verdict::Valid);
     }
 }

@@ -1,0 +1,245 @@
+//! Differential tests: envgen's generated validators against the `jsonschema` crate (a
+//! dev-dependency, used only here as the oracle), on the four envelope schemas.
+//!
+//! Cases: every document under `tests/documents/` (valid and invalid), every single-point
+//! mutation of each valid document (remove a key, replace a value by null / a wrong type /
+//! a boundary number / an empty or pattern-breaking string, add an unknown key), and
+//! seeded random multi-point mutations. For each, the verdict of the module-level
+//! `validate_value` and of the typed `T::from_json_str` must equal the oracle's.
+
+use envgen::runtime::Document;
+use envgen::runtime::Options;
+use serde_json::{json, Value};
+use std::path::Path;
+
+struct Schema {
+    name: &'static str,
+    file: &'static str,
+    validate_value: fn(&Value, &Options) -> Result<(), envgen::ValidationErrors>,
+    typed: fn(&str, &Options) -> bool,
+}
+
+fn typed<T: Document>(text: &str, options: &Options) -> bool {
+    T::from_json_str_with(text, options).is_ok()
+}
+
+const SCHEMAS: [Schema; 4] = [
+    Schema {
+        name: "response-envelope",
+        file: "schemas/response-envelope.json",
+        validate_value: envgen::response_envelope::validate_value_with,
+        typed: typed::<envgen::response_envelope::ResponseEnvelope>,
+    },
+    Schema {
+        name: "tool-response",
+        file: "schemas/tool-response.json",
+        validate_value: envgen::tool_response::validate_value_with,
+        typed: typed::<envgen::tool_response::ToolResponse>,
+    },
+    Schema {
+        name: "cmdhelp",
+        file: "schemas/cmdhelp.schema.json",
+        validate_value: envgen::cmdhelp::validate_value_with,
+        typed: typed::<envgen::cmdhelp::Cmdhelp>,
+    },
+    Schema {
+        name: "meminit",
+        file: "schemas/meminit-output-envelope.json",
+        validate_value: envgen::meminit::validate_value_with,
+        typed: typed::<envgen::meminit::MeminitEnvelope>,
+    },
+];
+
+fn read_json(p: &Path) -> Value {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn documents(name: &str, invalid: bool) -> Vec<Value> {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/documents")
+        .join(name);
+    if invalid {
+        dir = dir.join("invalid");
+    }
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && !p.ends_with("manifest.json"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| read_json(p)).collect()
+}
+
+/// Every (pointer, value) location in a document.
+fn locations(v: &Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match v {
+        Value::Object(m) => {
+            for (k, c) in m {
+                locations(
+                    c,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(a) => {
+            for (i, c) in a.iter().enumerate() {
+                locations(c, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+const REPLACEMENTS: [fn() -> Value; 12] = [
+    || Value::Null,
+    || json!(true),
+    || json!(0),
+    || json!(-1),
+    || json!(1.5),
+    || json!(""),
+    || json!("1.0.0"),
+    || json!("x-ok"),
+    || json!([]),
+    || json!({}),
+    || json!(["a", 1]),
+    || json!({"when": "w", "zz_extra": 1}),
+];
+
+fn mutants(doc: &Value) -> Vec<Value> {
+    let mut locs = Vec::new();
+    locations(doc, String::new(), &mut locs);
+    let mut out = Vec::new();
+    for loc in &locs {
+        for r in REPLACEMENTS {
+            let mut d = doc.clone();
+            if let Some(slot) = d.pointer_mut(loc) {
+                *slot = r();
+                out.push(d);
+            }
+        }
+        // Remove the key / item.
+        if let Some((parent, last)) = loc.rsplit_once('/') {
+            let mut d = doc.clone();
+            let key = last.replace("~1", "/").replace("~0", "~");
+            match d.pointer_mut(parent) {
+                Some(Value::Object(m)) => {
+                    m.shift_remove(&key);
+                    out.push(d);
+                }
+                Some(Value::Array(a)) => {
+                    if let Ok(i) = key.parse::<usize>() {
+                        if i < a.len() {
+                            a.remove(i);
+                            out.push(d);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Add an unknown key to objects.
+        let mut d = doc.clone();
+        if let Some(Value::Object(m)) = d.pointer_mut(loc) {
+            m.insert("zz_unknown".to_owned(), json!(1));
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// xorshift64*: deterministic, seeded randomness without a dependency.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn random_mutants(doc: &Value, rng: &mut Rng, count: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let mut d = doc.clone();
+        for _ in 0..1 + rng.below(3) {
+            let mut locs = Vec::new();
+            locations(&d, String::new(), &mut locs);
+            let loc = locs[rng.below(locs.len())].clone();
+            let r = REPLACEMENTS[rng.below(REPLACEMENTS.len())]();
+            if let Some(slot) = d.pointer_mut(&loc) {
+                *slot = r;
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[test]
+fn generated_validators_agree_with_the_jsonschema_crate() {
+    agree(false);
+}
+
+#[test]
+fn generated_validators_agree_with_the_jsonschema_crate_with_formats_asserted() {
+    agree(true);
+}
+
+fn agree(formats: bool) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let options = Options::new().formats(formats);
+    let mut rng = Rng(0x5EED_0F_E4A6_u64);
+    let mut total = 0usize;
+    let mut disagreements = Vec::new();
+    for s in SCHEMAS {
+        let schema = read_json(&root.join(s.file));
+        let oracle = jsonschema::options()
+            .should_validate_formats(formats)
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{}: oracle refused the schema: {e}", s.file));
+        let valid = documents(s.name, false);
+        let mut cases: Vec<Value> = valid.clone();
+        cases.extend(documents(s.name, true));
+        for d in &valid {
+            cases.extend(mutants(d));
+            cases.extend(random_mutants(d, &mut rng, 40));
+        }
+        for case in &cases {
+            let want = oracle.is_valid(case);
+            let by_value = (s.validate_value)(case, &options).is_ok();
+            let by_type = (s.typed)(&case.to_string(), &options);
+            if by_value != want || by_type != want {
+                disagreements.push(format!(
+                    "{}: oracle {want}, validate_value {by_value}, from_json_str {by_type}: {}",
+                    s.name, case
+                ));
+            }
+            total += 1;
+        }
+    }
+    eprintln!(
+        "oracle agreement (formats {formats}): {} cases, {} disagreements",
+        total,
+        disagreements.len()
+    );
+    assert!(total > 5_000, "too few cases: {total}");
+    assert!(
+        disagreements.is_empty(),
+        "{} of {total} cases disagree with the oracle:\n{}",
+        disagreements.len(),
+        disagreements
+            .iter()
+            .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
