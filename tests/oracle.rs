@@ -196,7 +196,7 @@ fn generated_validators_agree_with_the_jsonschema_crate_with_formats_asserted() 
 fn agree(formats: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let options = Options::new().formats(formats);
-    let mut rng = Rng(0x5EED_0F_E4A6_u64);
+    let mut rng = Rng(0x005E_ED0F_E4A6_u64);
     let mut total = 0usize;
     let mut disagreements = Vec::new();
     for s in SCHEMAS {

@@ -69,6 +69,55 @@ fn slow_path<T: DeserializeOwned>(
     }
 }
 
+/// A generated typed check: validates a value of a generated type without converting it.
+pub type TypedFn<T> = for<'v> fn(&'v T, &mut Cx<'v>) -> bool;
+
+/// Parses `input` as `T` and validates the typed value with `check`; a document that does
+/// not parse as `T` gets its errors from the `Value` validator `node`.
+pub fn from_json_str_typed<T>(
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+    check: TypedFn<T>,
+) -> Result<T, ValidationErrors>
+where
+    T: DeserializeOwned,
+{
+    match serde_json::from_str::<T>(input) {
+        Ok(t) => {
+            typed(&t, options, check)?;
+            Ok(t)
+        }
+        Err(_) => Err(slow_path::<T>(input, options, node)),
+    }
+}
+
+/// Validates a typed value with its generated check.
+pub fn typed<T>(t: &T, options: &Options, check: TypedFn<T>) -> Result<(), ValidationErrors> {
+    let mut cx = Cx::new(*options);
+    check(t, &mut cx);
+    cx.finish()
+}
+
+/// Checks a part of a typed value that has no typed check through its JSON form, with the
+/// `Value` validator of its schema node; errors land at the current location.
+pub fn fallback<T: Serialize + ?Sized>(t: &T, cx: &mut Cx<'_>, node: NodeFn) -> bool {
+    match serde_json::to_value(t) {
+        Ok(v) => {
+            let mut sub = cx.sub();
+            let ok = node(&v, &mut sub);
+            cx.absorb(sub);
+            ok
+        }
+        Err(e) => {
+            cx.fail("serialize", "", || {
+                format!("the value cannot be represented as JSON: {e}")
+            });
+            false
+        }
+    }
+}
+
 /// Validates a typed value against `node` (through its JSON form).
 pub fn value<T: Serialize + ?Sized>(
     t: &T,

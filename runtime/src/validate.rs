@@ -196,6 +196,9 @@ impl<'v> Cx<'v> {
     }
 }
 
+/// `null`, for checking a typed `None` against its schema.
+pub static NULL: Value = Value::Null;
+
 /// A short rendering of a value for messages: compact JSON, cut at 60 characters.
 pub fn show(v: &Value) -> String {
     let s = v.to_string();

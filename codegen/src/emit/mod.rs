@@ -1,5 +1,6 @@
 //! Emit: IR → Rust tokens (with `quote!`) → formatted source (with prettyplease).
 
+mod check;
 mod de;
 mod rust_ty;
 mod ser;
@@ -38,31 +39,43 @@ pub fn emit(
         .root(doc)
         .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
     let mut items = Vec::new();
+    let mut v = validate::Validators::new(set, rt.clone(), doc);
     if let Some(module) = module {
         let cx = Cx {
             module,
             rt: rt.clone(),
         };
-        for t in &module.types {
+        let mut checks = check::Checks::new(set, module, rt.clone(), &mut v);
+        for (i, t) in module.types.iter().enumerate() {
             items.push(types::definition(&cx, settings, t));
             items.push(ser::serialize_impl(&cx, t));
             items.push(de::deserialize_impl(&cx, t));
             if !matches!(t.kind, TypeKind::Alias(_)) {
-                items.push(methods(&cx, t, settings.validators));
+                let entry = if settings.validators {
+                    Some(checks.entry(t, crate::ir::TypeId(i))?)
+                } else {
+                    None
+                };
+                items.push(methods(&cx, t, entry));
             }
+        }
+        if settings.validators {
+            items.extend(checks.finish()?);
+        } else {
+            drop(checks);
         }
     }
     if settings.validators {
         let mut roots = vec![root];
-        if let Some(m) = module {
-            roots.extend(
-                m.types
-                    .iter()
-                    .filter(|t| !matches!(t.kind, TypeKind::Alias(_)))
-                    .map(|t| t.node),
-            );
-        }
-        let mut v = validate::Validators::new(set, rt.clone(), doc);
+        roots.extend(v.take_external_calls());
+        roots.extend(module.into_iter().flat_map(|m| {
+            m.types
+                .iter()
+                .filter(|t| !matches!(t.kind, TypeKind::Alias(_)))
+                .map(|t| t.node)
+        }));
+        roots.sort();
+        roots.dedup();
         let body = v.emit(&roots)?;
         let root_fn = validate::fn_name(root);
         let formats = settings.assert_formats;
@@ -96,7 +109,7 @@ pub fn emit(
     Ok(quote!(#(#items)*))
 }
 
-fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream {
+fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident>) -> TokenStream {
     let rt = &cx.rt;
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
@@ -104,7 +117,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream
         " Parses a JSON document as a [`{}`]; a failure names the instance pointer and keyword.",
         t.name
     );
-    if !validators {
+    let Some(entry) = entry else {
         let (impl_generics, where_clause) = if params.is_empty() {
             (quote!(), quote!())
         } else {
@@ -121,7 +134,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream
                 }
             }
         };
-    }
+    };
     let node_fn = validate::fn_name(t.node);
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())
@@ -145,7 +158,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream
 
             /// [`Self::from_json_str`] with explicit options.
             pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
-                #rt::check::from_json_str(input, options, validators::#node_fn)
+                #rt::check::from_json_str_typed(input, options, validators::#node_fn, Self::#entry)
             }
 
             /// Checks a value built in code against its schema, stopping at the first error.
@@ -155,7 +168,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, validators: bool) -> TokenStream
 
             /// [`Self::validate`] with explicit options.
             pub fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
-                #rt::check::value(self, options, validators::#node_fn)
+                #rt::check::typed(self, options, Self::#entry)
             }
         }
 

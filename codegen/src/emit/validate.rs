@@ -68,7 +68,7 @@ fn children(k: &Keywords) -> Vec<NodeId> {
     out
 }
 
-fn bound(n: &Number) -> TokenStream {
+pub(crate) fn bound(n: &Number) -> TokenStream {
     if let Some(u) = n.as_u64() {
         quote!(Bound::U(#u))
     } else if let Some(i) = n.as_i64() {
@@ -79,17 +79,17 @@ fn bound(n: &Number) -> TokenStream {
     }
 }
 
-fn lit(s: &str) -> Literal {
+pub(crate) fn lit(s: &str) -> Literal {
     Literal::string(s)
 }
 
 /// Escapes schema text for use inside a `format!` string.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('{', "{{").replace('}', "}}")
 }
 
 /// `valid = false;` and stop unless collecting all errors.
-fn child_failed() -> TokenStream {
+pub(crate) fn child_failed() -> TokenStream {
     quote! {
         valid = false;
         if !cx.keep_going() {
@@ -111,14 +111,14 @@ impl<'a> Validators<'a> {
     }
 
     /// A call site of a node's validator (recorded, so only called functions are emitted).
-    fn call(&mut self, id: NodeId) -> proc_macro2::Ident {
+    pub(crate) fn call(&mut self, id: NodeId) -> proc_macro2::Ident {
         self.callees.insert(id);
         fn_name(id)
     }
 
     /// The schema location of a keyword, as `#/pointer/keyword` (prefixed with the file
     /// for nodes in other documents).
-    fn sp(&self, id: NodeId, keyword: &str) -> Literal {
+    pub(crate) fn sp(&self, id: NodeId, keyword: &str) -> Literal {
         lit(&self.sp_str(id, keyword))
     }
 
@@ -136,7 +136,7 @@ impl<'a> Validators<'a> {
         }
     }
 
-    fn fail(&self, id: NodeId, keyword: &str, message: TokenStream) -> TokenStream {
+    pub(crate) fn fail(&self, id: NodeId, keyword: &str, message: TokenStream) -> TokenStream {
         let kw = lit(keyword);
         let sp = self.sp(id, keyword);
         quote! {
@@ -147,7 +147,12 @@ impl<'a> Validators<'a> {
         }
     }
 
-    fn regex(&mut self, id: NodeId, keyword: &str, pattern: &str) -> Result<proc_macro2::Ident> {
+    pub(crate) fn regex(
+        &mut self,
+        id: NodeId,
+        keyword: &str,
+        pattern: &str,
+    ) -> Result<proc_macro2::Ident> {
         if let Some(i) = self.regexes.get(pattern) {
             return Ok(format_ident!("RE_{}", i));
         }
@@ -169,7 +174,7 @@ impl<'a> Validators<'a> {
         let rt = &self.rt;
         let p = lit(pattern);
         self.statics.push(quote! {
-            static #name: ::std::sync::LazyLock<Option<#rt::regex::Regex>> =
+            pub(super) static #name: ::std::sync::LazyLock<Option<#rt::regex::Regex>> =
                 ::std::sync::LazyLock::new(|| #rt::regex::compile(#p));
         });
         Ok(name)
@@ -205,6 +210,11 @@ impl<'a> Validators<'a> {
 
     /// The validator functions for every node reachable from `roots`, and the statics
     /// (compiled regexes, composite literals) they use.
+    /// Node functions referenced from outside (typed checks), to keep as roots.
+    pub(crate) fn take_external_calls(&mut self) -> BTreeSet<NodeId> {
+        std::mem::take(&mut self.callees)
+    }
+
     pub(crate) fn emit(&mut self, roots: &[NodeId]) -> Result<TokenStream> {
         let mut bodies: BTreeMap<NodeId, (TokenStream, BTreeSet<NodeId>)> = BTreeMap::new();
         for id in reachable(self.set, roots) {
@@ -933,7 +943,7 @@ impl<'a> Validators<'a> {
     }
 }
 
-fn short(s: &str) -> String {
+pub(crate) fn short(s: &str) -> String {
     if s.chars().count() <= 80 {
         s.to_owned()
     } else {

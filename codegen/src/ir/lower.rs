@@ -530,6 +530,7 @@ impl Lower<'_> {
                 name: vname,
                 docs: None,
                 kind: VariantKind::Payload(ty),
+                branch: None,
             });
         }
         Ok(Classified::Enum(Enum {
@@ -746,6 +747,7 @@ impl Lower<'_> {
                 name: vname,
                 docs: self.docs(b),
                 kind: VariantKind::Payload(Ty::String),
+                branch: free_string,
             });
             return Ok(Classified::Enum(e));
         }
@@ -763,6 +765,7 @@ impl Lower<'_> {
                 name: vname,
                 docs: self.field_docs(*b),
                 kind: VariantKind::Payload(ty),
+                branch: Some(*b),
             });
         }
         let _ = node;
@@ -838,6 +841,7 @@ fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
             name: names.claim(&literal_name(v)),
             docs: None,
             kind: VariantKind::Literal(v.clone()),
+            branch: None,
         });
     }
     Enum { variants, keyword }

@@ -5,7 +5,7 @@ pub mod naming;
 
 mod boxing;
 mod lower;
-mod shape;
+pub(crate) mod shape;
 
 pub use lower::lower;
 
@@ -146,6 +146,8 @@ pub struct Variant {
     pub docs: Option<String>,
     /// Unit (a literal) or newtype (a payload).
     pub kind: VariantKind,
+    /// The `oneOf`/`anyOf` branch it comes from, if any.
+    pub branch: Option<NodeId>,
 }
 
 /// What a variant holds.
