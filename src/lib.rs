@@ -35,5 +35,40 @@ pub mod meminit {
     include!(concat!(env!("OUT_DIR"), "/meminit.rs"));
 }
 
+/// Typed `data` payloads of [`tool_response::ToolResponse`], one per tool kind (seed 002,
+/// section 2), generated from `schemas/tool-data/`. Each carries the shared markers
+/// `truncated`, `fallback` and `failed_items`; `ToolResponse<tool_data::ls::LsData>` is a
+/// typed ls result.
+pub mod tool_data {
+    /// `LsData`: `entries`, each `{path, type: file | dir | link}` (ls).
+    pub mod ls {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_ls.rs"));
+    }
+    /// `GlobData`: `paths`, POSIX paths relative to the project root (glob).
+    pub mod glob {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_glob.rs"));
+    }
+    /// `GrepData`: `matches`, each `{file, line, text}` (grep).
+    pub mod grep {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_grep.rs"));
+    }
+    /// `ReadData`: `content` (read).
+    pub mod read {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_read.rs"));
+    }
+    /// `WriteData`: `applied` (edit, write).
+    pub mod write {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_write.rs"));
+    }
+    /// `TruncatedData`: the framework truncation wrapper's fixed `data`.
+    pub mod truncation {
+        include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
+    }
+}
+
+pub mod tool;
+
+pub mod response;
+
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -1,5 +1,6 @@
-//! The four built-in envelopes and the settings the `envgen` crate generates them with.
-//! Kept here, not in the schemas: settings belong to the build layer.
+//! The four built-in envelopes, the typed ToolResponse `data` payloads, and the settings
+//! the `envgen` crate generates them with. Kept here, not in the schemas: settings belong
+//! to the build layer.
 
 use crate::config::{Config, SchemaConfig};
 use crate::settings::{SchemarsDerive, Settings};
@@ -40,6 +41,20 @@ pub const BUILTINS: [Builtin; 4] = [
     },
 ];
 
+/// The typed `data` payloads of ToolResponse (seed 002, section 2), as (schema file,
+/// module) pairs: `envgen::tool_data::<kind>` includes `$OUT_DIR/<module>.rs`. Each
+/// payload schema includes the shared markers (`schemas/tool-data/markers.json`:
+/// `truncated`, `fallback`, `failed_items`) with `allOf`; the markers file is not
+/// generated on its own.
+pub const TOOL_DATA: [(&str, &str); 6] = [
+    ("schemas/tool-data/ls.json", "tool_data_ls"),
+    ("schemas/tool-data/glob.json", "tool_data_glob"),
+    ("schemas/tool-data/grep.json", "tool_data_grep"),
+    ("schemas/tool-data/read.json", "tool_data_read"),
+    ("schemas/tool-data/write.json", "tool_data_write"),
+    ("schemas/tool-data/truncation.json", "tool_data_truncation"),
+];
+
 /// The settings of one built-in.
 pub fn settings(name: &str) -> Settings {
     let base = Settings::new().schemars(SchemarsDerive::Feature("schemars".to_owned()));
@@ -62,7 +77,8 @@ pub fn settings(name: &str) -> Settings {
     }
 }
 
-/// A [`Config`] generating the four envelopes, with schema paths relative to `root`.
+/// A [`Config`] generating the four envelopes and then the [`TOOL_DATA`] payloads, with
+/// schema paths relative to `root`.
 pub fn envelopes(root: impl AsRef<Path>) -> Config {
     let mut config = Config::new().base_dir(root.as_ref());
     for b in BUILTINS {
@@ -71,6 +87,12 @@ pub fn envelopes(root: impl AsRef<Path>) -> Config {
                 .module(b.module)
                 .settings(settings(b.name)),
         );
+    }
+    for (file, module) in TOOL_DATA {
+        config =
+            config.schema_with(SchemaConfig::new(file).module(module).settings(
+                Settings::new().schemars(SchemarsDerive::Feature("schemars".to_owned())),
+            ));
     }
     config
 }

@@ -27,6 +27,36 @@ pub mod meminit {
     include!(concat!(env!("OUT_DIR"), "/meminit.rs"));
 }
 
+/// Golden of `schemas/tool-data/ls.json`.
+pub mod tool_data_ls {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_ls.rs"));
+}
+
+/// Golden of `schemas/tool-data/glob.json`.
+pub mod tool_data_glob {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_glob.rs"));
+}
+
+/// Golden of `schemas/tool-data/grep.json`.
+pub mod tool_data_grep {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_grep.rs"));
+}
+
+/// Golden of `schemas/tool-data/read.json`.
+pub mod tool_data_read {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_read.rs"));
+}
+
+/// Golden of `schemas/tool-data/write.json`.
+pub mod tool_data_write {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_write.rs"));
+}
+
+/// Golden of `schemas/tool-data/truncation.json`.
+pub mod tool_data_truncation {
+    include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
+}
+
 #[cfg(test)]
 mod tests {
     /// The goldens are usable types, not just compilable text.

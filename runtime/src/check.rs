@@ -118,6 +118,18 @@ pub fn fallback<T: Serialize + ?Sized>(t: &T, cx: &mut Cx<'_>, node: NodeFn) -> 
     }
 }
 
+/// Checks a generic parameter's value: a `serde_json::Value` (the default parameter) is
+/// validated in place; any other type through its JSON form, like [`fallback`].
+pub fn generic<T: Serialize + 'static>(t: &T, cx: &mut Cx<'_>, node: NodeFn) -> bool {
+    if let Some(v) = (t as &dyn std::any::Any).downcast_ref::<Value>() {
+        let mut sub = cx.sub();
+        let ok = node(v, &mut sub);
+        cx.absorb(sub);
+        return ok;
+    }
+    fallback(t, cx, node)
+}
+
 /// Validates a typed value against `node` (through its JSON form).
 pub fn value<T: Serialize + ?Sized>(
     t: &T,

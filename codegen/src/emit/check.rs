@@ -142,7 +142,11 @@ impl<'a, 'v> Checks<'a, 'v> {
                 let rt = self.rt.clone();
                 let some = self.check(inner, node, quote!(x), depth)?;
                 let f = self.v.call(node);
-                let pattern = if some.to_string() == "true" { quote!(Some(_)) } else { quote!(Some(x)) };
+                let pattern = if some.to_string() == "true" {
+                    quote!(Some(_))
+                } else {
+                    quote!(Some(x))
+                };
                 Ok(quote!(match #expr {
                     #pattern => #some,
                     None => validators::#f(&#rt::validate::NULL, cx),
@@ -157,7 +161,12 @@ impl<'a, 'v> Checks<'a, 'v> {
             Ty::Vec(item) => self.vec(item, node, &k, expr, depth),
             Ty::Map(value) => self.map(value, node, &k, expr, depth),
             Ty::Named(id) => self.named(*id, node, expr, depth),
-            Ty::Generic(_) | Ty::Object | Ty::Unit => Ok(self.fallback(node, &expr)),
+            Ty::Generic(_) => {
+                let rt = &self.rt;
+                let f = self.v.call(node);
+                Ok(quote!(#rt::check::generic(#expr, cx, validators::#f)))
+            }
+            Ty::Object | Ty::Unit => Ok(self.fallback(node, &expr)),
         }
     }
 
@@ -411,7 +420,11 @@ impl<'a, 'v> Checks<'a, 'v> {
         if checks.is_empty() {
             return Ok(quote!(true));
         }
-        let bind = if expr.to_string() == "x" { quote!() } else { quote!(let x = #expr;) };
+        let bind = if expr.to_string() == "x" {
+            quote!()
+        } else {
+            quote!(let x = #expr;)
+        };
         Ok(quote!({
             #bind
             let mut valid = true;
@@ -479,7 +492,11 @@ impl<'a, 'v> Checks<'a, 'v> {
         if checks.is_empty() {
             return Ok(quote!(true));
         }
-        let bind = if expr.to_string() == "x" { quote!() } else { quote!(let x = #expr;) };
+        let bind = if expr.to_string() == "x" {
+            quote!()
+        } else {
+            quote!(let x = #expr;)
+        };
         Ok(quote!({
             #bind
             let mut valid = true;
@@ -594,8 +611,19 @@ impl<'a, 'v> Checks<'a, 'v> {
                 }
             }
         }
-        let uses_entry = per.iter().any(|t| t.to_string().contains("entry"));
-        let uses_key = per.iter().any(|t| t.to_string().contains("key"));
+        // Token-level use of the loop bindings (identifiers, not string literals).
+        let uses_ident = |ts: &TokenStream, name: &str| {
+            fn walk(ts: TokenStream, name: &str) -> bool {
+                ts.into_iter().any(|tt| match tt {
+                    proc_macro2::TokenTree::Ident(i) => i == name,
+                    proc_macro2::TokenTree::Group(g) => walk(g.stream(), name),
+                    _ => false,
+                })
+            }
+            walk(ts.clone(), name)
+        };
+        let uses_entry = per.iter().any(|t| uses_ident(t, "entry"));
+        let uses_key = per.iter().any(|t| uses_ident(t, "key"));
         if !per.is_empty() && (uses_entry || uses_key) {
             let binding = match (uses_key, uses_entry) {
                 (true, true) => quote!((key, entry)),
@@ -611,7 +639,11 @@ impl<'a, 'v> Checks<'a, 'v> {
         if checks.is_empty() {
             return Ok(quote!(true));
         }
-        let bind = if expr.to_string() == "x" { quote!() } else { quote!(let x = #expr;) };
+        let bind = if expr.to_string() == "x" {
+            quote!()
+        } else {
+            quote!(let x = #expr;)
+        };
         Ok(quote!({
             #bind
             let mut valid = true;
@@ -646,7 +678,7 @@ impl<'a, 'v> Checks<'a, 'v> {
             } else {
                 (
                     quote!(<#(#params),*>),
-                    quote!(where #(#params: ::serde::Serialize),*),
+                    quote!(where #(#params: ::serde::Serialize + 'static),*),
                 )
             };
             out.push(quote! {
@@ -694,6 +726,27 @@ impl<'a, 'v> Checks<'a, 'v> {
             }
             Body::Object(k) => k.clone(),
         };
+        // A `type` that excludes objects: a struct never matches it.
+        if let Some(types) = &k.types {
+            if !types.contains(&JsonType::Object) {
+                let names: Vec<String> =
+                    types.iter().map(|t| format!("\"{}\"", t.name())).collect();
+                let expected = if names.len() == 1 {
+                    format!("of type {}", names[0])
+                } else {
+                    format!("of any of the types {}", names.join(", "))
+                };
+                let msg = lit(&format!("the object is not {}", esc(&expected))
+                    .replace("{{", "{")
+                    .replace("}}", "}"));
+                let kw = lit("type");
+                let sp = self.v.sp(node, "type");
+                return Ok(quote!(#sig {
+                    cx.fail(#kw, #sp, || String::from(#msg));
+                    false
+                }));
+            }
+        }
         // What typed evaluation does not cover falls back for the whole node.
         let shape_ok = k.const_.is_none()
             && k.enum_.is_none()
@@ -822,14 +875,18 @@ impl<'a, 'v> Checks<'a, 'v> {
                         }
                         quote!(match &self.#fname { Some(x) => #some, None => true })
                     }
-                    Presence::RequiredNullable if some.to_string() == "true" => quote!(match &self.#fname {
-                        Some(_) => true,
-                        None => validators::#pf(&#rt::validate::NULL, cx),
-                    }),
-                    Presence::OptionalNullable if some.to_string() == "true" => quote!(match &self.#fname {
-                        Some(Some(_)) | None => true,
-                        Some(None) => validators::#pf(&#rt::validate::NULL, cx),
-                    }),
+                    Presence::RequiredNullable if some.to_string() == "true" => {
+                        quote!(match &self.#fname {
+                            Some(_) => true,
+                            None => validators::#pf(&#rt::validate::NULL, cx),
+                        })
+                    }
+                    Presence::OptionalNullable if some.to_string() == "true" => {
+                        quote!(match &self.#fname {
+                            Some(Some(_)) | None => true,
+                            Some(None) => validators::#pf(&#rt::validate::NULL, cx),
+                        })
+                    }
                     Presence::RequiredNullable => quote!(match &self.#fname {
                         Some(x) => #some,
                         None => validators::#pf(&#rt::validate::NULL, cx),
@@ -987,12 +1044,21 @@ impl<'a, 'v> Checks<'a, 'v> {
                     }
                 }
             }
-            let uses = per.iter().any(|t| {
-                let s = t.to_string();
-                s.contains("entry") || s.contains("key")
-            });
+            let uses_ident = |ts: &TokenStream, name: &str| {
+                fn walk(ts: TokenStream, name: &str) -> bool {
+                    ts.into_iter().any(|tt| match tt {
+                        proc_macro2::TokenTree::Ident(i) => i == name,
+                        proc_macro2::TokenTree::Group(g) => walk(g.stream(), name),
+                        _ => false,
+                    })
+                }
+                walk(ts.clone(), name)
+            };
+            let uses = per
+                .iter()
+                .any(|t| uses_ident(t, "entry") || uses_ident(t, "key"));
             if uses {
-                let uses_entry = per.iter().any(|t| t.to_string().contains("entry"));
+                let uses_entry = per.iter().any(|t| uses_ident(t, "entry"));
                 let binding = if uses_entry {
                     quote!((key, entry))
                 } else {

@@ -141,7 +141,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
     } else {
         (
             quote!(<#(#params),*>),
-            quote!(where #(#params: ::serde::de::DeserializeOwned + ::serde::Serialize),*),
+            quote!(where #(#params: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static),*),
         )
     };
     let parse_doc = format!(

@@ -724,6 +724,7 @@ impl<'a> Validators<'a> {
             .additional_properties
             .is_some_and(|a| !matches!(self.set.node(a).body, Body::Bool(true)));
         let track_matches = has_additional && !k.pattern_properties.is_empty();
+        let mut uses_entry_value = false;
         if track_matches {
             per_entry.push(quote!(let mut matched = false;));
         }
@@ -741,6 +742,7 @@ impl<'a> Validators<'a> {
             let call = if trivial {
                 quote!()
             } else {
+                uses_entry_value = true;
                 let f = self.call(*p);
                 quote! {
                     cx.push_key(key);
@@ -773,6 +775,7 @@ impl<'a> Validators<'a> {
                 );
                 quote! { #fail }
             } else {
+                uses_entry_value = true;
                 let f = self.call(a);
                 quote! {
                     cx.push_key(key);
@@ -799,7 +802,7 @@ impl<'a> Validators<'a> {
             });
         }
         if !per_entry.is_empty() {
-            let uses_value = per_entry.iter().any(|t| t.to_string().contains("value"));
+            let uses_value = uses_entry_value;
             let binding = if uses_value {
                 quote!((key, value))
             } else {

@@ -532,10 +532,28 @@ impl Parser<'_> {
             k.else_ = self.schema(obj, "else")?;
         }
 
-        // Definitions: both spellings are containers in every draft in practice.
-        let mut defs = self.schema_map(obj, "definitions")?;
-        defs.extend(self.schema_map(obj, "$defs")?);
-        k.definitions = defs;
+        // Definitions: both spellings are containers in every draft in practice. An entry
+        // that is not a schema (real-world schemas park notes there) is skipped, not an
+        // error: it cannot be the target of a `$ref` that resolves to a schema, and a `$ref`
+        // to it still fails, located.
+        for key in ["definitions", "$defs"] {
+            if let Some(Value::Object(m)) = obj.get(key) {
+                for (name, v) in m {
+                    if matches!(v, Value::Object(_) | Value::Bool(_)) {
+                        let id = self.child(&[key, name]);
+                        k.definitions.push((name.clone(), id));
+                    }
+                }
+            } else if let Some(other) = obj.get(key) {
+                return Err(self.err(
+                    key,
+                    format!(
+                        "`{key}` must be an object mapping names to schemas, found {}",
+                        describe(other)
+                    ),
+                ));
+            }
+        }
         Ok(k)
     }
 }

@@ -1,0 +1,325 @@
+//! Validation throughput, all baselines measured in the same run (see BENCHMARKS.md).
+//!
+//! For each workload, the same documents go through:
+//! * `serde_struct`: a hand-written `#[derive(Deserialize)]` struct, no validation (the
+//!   parse-only limit);
+//! * `jsonschema_is_valid`: parse to `serde_json::Value`, then the `jsonschema` crate's
+//!   `is_valid`;
+//! * `jsonschema_first_error`: parse to `Value`, then `validate` (first error, with path);
+//! * `naive_value_then_typed`: parse to `Value`, envgen's `validate_value`, then
+//!   `from_value` (the two-pass design envgen avoids);
+//! * `envgen_from_json_str`: envgen's generated `from_json_str` (parse + typed checks).
+//!
+//! Workloads: 10,000 ResponseEnvelope documents (valid; and invalid, one broken rule
+//! each), 200 Meminit documents, and one cmdhelp document of 300 commands.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::hint::black_box;
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+struct HandEnvelope {
+    ok: bool,
+    data: Option<Value>,
+    error: Option<HandError>,
+    warnings: Vec<String>,
+    meta: HandMeta,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+struct HandError {
+    code: String,
+    message: String,
+    detail: Option<String>,
+    retryable: Option<bool>,
+    retry_after: Option<u64>,
+    phase: Option<String>,
+    suggestion: Option<String>,
+    redirect: Option<HandRedirect>,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+struct HandRedirect {
+    command: String,
+    permanent: bool,
+    reason: Option<String>,
+}
+
+#[allow(dead_code)]
+#[derive(Deserialize)]
+struct HandMeta {
+    duration_ms: u64,
+    request_id: Option<String>,
+    schema_version: Option<String>,
+    not_modified: Option<bool>,
+    truncated: Option<bool>,
+    cursor: Option<String>,
+    #[serde(flatten)]
+    extra: serde_json::Map<String, Value>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn envelope(rng: &mut Rng, i: u64) -> Value {
+    let failure = rng.below(4) == 0;
+    let mut meta = json!({"duration_ms": rng.below(5000), "request_id": format!("req_{i:06}")});
+    if rng.below(2) == 0 {
+        meta["schema_version"] = json!("1.0");
+    }
+    if rng.below(5) == 0 {
+        meta["truncated"] = json!(true);
+        meta["cursor"] = json!(format!("c{i}"));
+    }
+    if failure {
+        json!({
+            "ok": false,
+            "data": null,
+            "error": {
+                "code": "RATE_LIMIT_EXCEEDED",
+                "message": "API rate limit reached",
+                "retryable": true,
+                "retry_after": rng.below(60),
+                "phase": "execution",
+                "suggestion": "Wait and retry."
+            },
+            "warnings": [],
+            "meta": meta,
+        })
+    } else {
+        json!({
+            "ok": true,
+            "data": {"id": format!("deploy-{i}"), "status": "complete", "replicas": rng.below(10), "tags": ["a", "b"]},
+            "error": null,
+            "warnings": if rng.below(3) == 0 { json!(["flag --x is deprecated"]) } else { json!([]) },
+            "meta": meta,
+        })
+    }
+}
+
+/// Breaks exactly one rule of a valid envelope.
+fn break_one(rng: &mut Rng, mut v: Value) -> Value {
+    match rng.below(8) {
+        0 => v["meta"]["duration_ms"] = json!(-5),
+        1 => v["meta"]["schema_version"] = json!("1.0.0"),
+        2 => v["surprise"] = json!(1),
+        3 => v["data"] = json!("not an object"),
+        4 => v["warnings"] = json!([1]),
+        5 => {
+            if let Some(m) = v.as_object_mut() {
+                m.shift_remove("error");
+            }
+        }
+        6 => v["ok"] = json!("yes"),
+        _ => v["meta"] = json!({"request_id": "r"}),
+    }
+    v
+}
+
+fn docs(n: u64, invalid: bool) -> Vec<String> {
+    let mut rng = Rng(0x00C0_FFEE_1234_5678);
+    (0..n)
+        .map(|i| {
+            let e = envelope(&mut rng, i);
+            let e = if invalid { break_one(&mut rng, e) } else { e };
+            e.to_string()
+        })
+        .collect()
+}
+
+fn schema(path: &str) -> Value {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default()
+}
+
+fn response_envelope(c: &mut Criterion) {
+    use envgen::response_envelope::{validate_value, ResponseEnvelope};
+    let oracle = jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema("schemas/response-envelope.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (label, invalid) in [("valid", false), ("invalid", true)] {
+        let documents = docs(10_000, invalid);
+        // Sanity: every engine gives the expected verdict on every document.
+        for d in &documents {
+            let v: Value = serde_json::from_str(d).unwrap_or_default();
+            assert_eq!(oracle.is_valid(&v), !invalid);
+            assert_eq!(
+                ResponseEnvelope::<Value>::from_json_str(d).is_ok(),
+                !invalid,
+                "{d}"
+            );
+        }
+        let mut g = c.benchmark_group(format!("response_envelope_{label}"));
+        g.throughput(Throughput::Elements(documents.len() as u64));
+        g.sample_size(20);
+        if !invalid {
+            g.bench_function("serde_struct", |b| {
+                b.iter(|| {
+                    for d in &documents {
+                        black_box(serde_json::from_str::<HandEnvelope>(d).is_ok());
+                    }
+                })
+            });
+        }
+        g.bench_function("jsonschema_is_valid", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    let v: Value = serde_json::from_str(d).unwrap_or_default();
+                    black_box(oracle.is_valid(&v));
+                }
+            })
+        });
+        g.bench_function("jsonschema_first_error", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    let v: Value = serde_json::from_str(d).unwrap_or_default();
+                    black_box(
+                        oracle
+                            .validate(&v)
+                            .map_err(|e| e.instance_path().to_string())
+                            .err(),
+                    );
+                }
+            })
+        });
+        g.bench_function("naive_value_then_typed", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    let v: Value = serde_json::from_str(d).unwrap_or_default();
+                    let ok = validate_value(&v).is_ok()
+                        && serde_json::from_value::<ResponseEnvelope>(v).is_ok();
+                    black_box(ok);
+                }
+            })
+        });
+        g.bench_function("envgen_from_json_str", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    black_box(
+                        ResponseEnvelope::<Value>::from_json_str(d)
+                            .map_err(|e| e.first().map(|e| e.instance_path.len()))
+                            .err(),
+                    );
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
+fn meminit(c: &mut Criterion) {
+    use envgen::meminit::MeminitEnvelope;
+    let oracle = jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema("schemas/meminit-output-envelope.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = Rng(7);
+    let documents: Vec<String> = (0..200)
+        .map(|i| {
+            let issues: Vec<Value> = (0..rng.below(20))
+                .map(|j| json!({"code": "SCHEMA_INVALID", "message": format!("Missing field {j}"), "path": format!("docs/{i}/{j}.md"), "line": j, "severity": "error"}))
+                .collect();
+            json!({"output_schema_version": "1.0", "success": true, "command": "check", "run_id": format!("20260218-{i:06x}"),
+                   "timestamp": "2026-02-18T14:30:45Z", "root": "/repo",
+                   "data": {"files_checked": 42, "files_passed": 41, "files_failed": 1},
+                   "warnings": issues.clone(), "violations": issues, "advice": [{"message": "Run fix", "code": "FIX"}]})
+            .to_string()
+        })
+        .collect();
+    for d in &documents {
+        let v: Value = serde_json::from_str(d).unwrap_or_default();
+        assert!(oracle.is_valid(&v));
+        assert!(MeminitEnvelope::<Value>::from_json_str(d).is_ok());
+    }
+    let mut g = c.benchmark_group("meminit_valid");
+    g.throughput(Throughput::Elements(documents.len() as u64));
+    g.bench_function("serde_value_only", |b| {
+        b.iter(|| {
+            for d in &documents {
+                black_box(serde_json::from_str::<Value>(d).is_ok());
+            }
+        })
+    });
+    g.bench_function("jsonschema_is_valid", |b| {
+        b.iter(|| {
+            for d in &documents {
+                let v: Value = serde_json::from_str(d).unwrap_or_default();
+                black_box(oracle.is_valid(&v));
+            }
+        })
+    });
+    g.bench_function("envgen_from_json_str", |b| {
+        b.iter(|| {
+            for d in &documents {
+                black_box(MeminitEnvelope::<Value>::from_json_str(d).is_ok());
+            }
+        })
+    });
+    g.finish();
+}
+
+fn cmdhelp(c: &mut Criterion) {
+    use envgen::cmdhelp::Cmdhelp;
+    let oracle = jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema("schemas/cmdhelp.schema.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut commands = serde_json::Map::new();
+    for i in 0..300 {
+        commands.insert(
+            format!("group{} cmd{i}", i % 20),
+            json!({
+                "summary": format!("Command {i}"),
+                "args": [{"name": "target", "type": "path", "required": true}],
+                "flags": {
+                    "format": {"type": "enum", "enum": ["json", "md", 3], "default": "json"},
+                    "verify": {"type": "bool", "negate_flag": "--no-verify"},
+                    "tag": {"type": "string", "repeatable": true},
+                    "ref": {"type": "x-ref-spec", "enum_source": "dynamic:tool ref list"}
+                },
+                "exit_codes": {"0": "ok", "3": {"when": "bad arguments", "recovery": "fix them"}},
+                "examples": [{"cmd": format!("tool group{} cmd{i} ./x", i % 20), "note": "example"}],
+                "stability": "stable"
+            }),
+        );
+    }
+    let doc = json!({"cmdhelp_version": "0.1", "binary": "tool", "version": "1.2.3",
+                     "global_flags": {"workspace": {"type": "path"}}, "commands": commands})
+    .to_string();
+    let v: Value = serde_json::from_str(&doc).unwrap_or_default();
+    assert!(oracle.is_valid(&v));
+    assert!(Cmdhelp::from_json_str(&doc).is_ok());
+    let mut g = c.benchmark_group("cmdhelp_300_commands");
+    g.throughput(Throughput::Bytes(doc.len() as u64));
+    g.bench_function(BenchmarkId::new("serde_value_only", 300), |b| {
+        b.iter(|| black_box(serde_json::from_str::<Value>(&doc).is_ok()))
+    });
+    g.bench_function(BenchmarkId::new("jsonschema_is_valid", 300), |b| {
+        b.iter(|| {
+            let v: Value = serde_json::from_str(&doc).unwrap_or_default();
+            black_box(oracle.is_valid(&v))
+        })
+    });
+    g.bench_function(BenchmarkId::new("envgen_from_json_str", 300), |b| {
+        b.iter(|| black_box(Cmdhelp::from_json_str(&doc).is_ok()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, response_envelope, meminit, cmdhelp);
+criterion_main!(benches);

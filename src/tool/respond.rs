@@ -1,0 +1,98 @@
+//! Constructors that derive `status` from the facts, so a response cannot contradict
+//! the seed's rules: a result's status comes from its data's markers, a failure is
+//! `error` with `error` set, and `data` is always an object.
+
+use super::error_code::ToolFailure;
+use super::status::ToolData;
+use crate::tool_response::{ToolContext, ToolResponse, ToolResponseStatus, ToolStats};
+use serde_json::{Map, Value};
+
+/// `stats` with this `time_ms` and nothing else. A negative or non-finite time (the
+/// schema requires a number `>= 0`) becomes 0.
+pub fn stats(time_ms: f64) -> ToolStats {
+    ToolStats {
+        time_ms: if time_ms.is_finite() && time_ms > 0.0 {
+            time_ms
+        } else {
+            0.0
+        },
+        extra: envgen_runtime::IndexMap::new(),
+    }
+}
+
+/// A `context` with this `cwd` and `params_input` and nothing else (build a checked
+/// one with [`crate::tool::context::ProjectRoot::context`]).
+pub fn context(cwd: impl Into<String>, params_input: Value) -> ToolContext {
+    ToolContext {
+        cwd: cwd.into(),
+        params_input,
+        path_resolved: None,
+        truncation_skip: None,
+        extra: Map::new(),
+    }
+}
+
+/// The response of a run that produced `data`: `success` or `partial` as the data's
+/// markers say (see [`crate::tool::status::Facts::status`]), `error` absent. Untyped
+/// `data` that is not an object is made one ([`ToolData::into_object`]).
+pub fn result<D: ToolData>(
+    data: D,
+    text: impl Into<String>,
+    stats: ToolStats,
+    context: ToolContext,
+) -> ToolResponse<D> {
+    let data = data.into_object();
+    let status = data.facts().status();
+    ToolResponse {
+        status,
+        data,
+        text: text.into(),
+        error: None,
+        stats,
+        context,
+    }
+}
+
+/// The response of a failed run: `status: "error"`, `error: {code, message}`, and
+/// `data: {}`.
+pub fn failure(
+    failure: &ToolFailure,
+    text: impl Into<String>,
+    stats: ToolStats,
+    context: ToolContext,
+) -> ToolResponse<Value> {
+    failure_with_data(Value::Object(Map::new()), failure, text, stats, context)
+}
+
+/// A failed run that still reports some `data` (for example the items it had read):
+/// `status: "error"` and `error` set whatever the data's markers say.
+pub fn failure_with_data<D: ToolData>(
+    data: D,
+    failure: &ToolFailure,
+    text: impl Into<String>,
+    stats: ToolStats,
+    context: ToolContext,
+) -> ToolResponse<D> {
+    ToolResponse {
+        status: ToolResponseStatus::Error,
+        data: data.into_object(),
+        text: text.into(),
+        error: Some(Some(failure.to_tool_error())),
+        stats,
+        context,
+    }
+}
+
+/// The same response with untyped `data`, for writing to history or truncating.
+/// `None` only if the typed data fails to serialize (never for generated payloads).
+pub fn into_untyped<D: serde::Serialize>(response: ToolResponse<D>) -> Option<ToolResponse> {
+    let data = serde_json::to_value(&response.data).ok()?;
+    Some(ToolResponse {
+        status: response.status,
+        data,
+        text: response.text,
+        error: response.error,
+        stats: response.stats,
+        context: response.context,
+    })
+}

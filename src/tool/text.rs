@@ -1,0 +1,146 @@
+//! The `text` summary (seed 002, section 4): what was done and with what result; the
+//! state when the status is `partial`; the next step when it is `partial` or `error`.
+//!
+//! ```
+//! use envgen::tool::{status::Facts, text::Summary};
+//!
+//! let text = Summary::new("Found 100 matches for 'TODO' in 'src/'")
+//!     .truncated_to(100, "matches")
+//!     .compose(&Facts::new().truncated(true), None);
+//! assert_eq!(
+//!     text,
+//!     "Found 100 matches for 'TODO' in 'src/'. (Results truncated to first 100 matches.) \
+//!      Try increasing 'limit' or narrowing the 'path'."
+//! );
+//! ```
+
+use super::error_code::ToolFailure;
+use super::status::{Facts, PartialReason};
+
+/// Composes a `text` from the action, the facts and the failure. State notes and next
+/// steps default to the seed's wording for each reason; [`Summary::state`] and
+/// [`Summary::next_step`] replace the defaults.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    action: String,
+    states: Vec<String>,
+    next_steps: Vec<String>,
+    truncated_to: Option<(usize, String)>,
+}
+
+impl Summary {
+    /// Starts from the action and its result, e.g. `"Listed 20 entries in 'src'"`; a
+    /// final period is added when it has no closing punctuation.
+    pub fn new(action: impl Into<String>) -> Self {
+        Self {
+            action: action.into(),
+            ..Self::default()
+        }
+    }
+
+    /// Names the limit of a truncation, giving the state
+    /// `(Results truncated to first <count> <noun>.)`.
+    pub fn truncated_to(mut self, count: usize, noun: impl Into<String>) -> Self {
+        self.truncated_to = Some((count, noun.into()));
+        self
+    }
+
+    /// Adds a state note, used instead of the default notes (shown when `partial`).
+    pub fn state(mut self, note: impl Into<String>) -> Self {
+        self.states.push(note.into());
+        self
+    }
+
+    /// Adds a next step, used instead of the default steps (shown when `partial` or
+    /// `error`, and also when `success` if given).
+    pub fn next_step(mut self, step: impl Into<String>) -> Self {
+        self.next_steps.push(step.into());
+        self
+    }
+
+    /// The text: action; then, if `failure` is set, `Error <CODE>: <message>` and the next
+    /// step (the code's default, see [`super::error_code::ErrorCode::next_step`]);
+    /// otherwise, when the facts make the run `partial`, the state of each reason and the
+    /// next steps.
+    pub fn compose(&self, facts: &Facts, failure: Option<&ToolFailure>) -> String {
+        let mut parts = vec![sentence(&self.action)];
+        if let Some(failure) = failure {
+            parts.push(sentence(&format!(
+                "Error {}: {}",
+                failure.code, failure.message
+            )));
+            parts.extend(self.steps_or(|| vec![failure.code.next_step().to_owned()]));
+        } else {
+            let reasons = facts.partial_reasons();
+            if !reasons.is_empty() {
+                if self.states.is_empty() {
+                    parts.extend(reasons.iter().map(|r| self.default_state(r)));
+                } else {
+                    parts.extend(self.states.iter().cloned());
+                }
+            }
+            if reasons.is_empty() {
+                parts.extend(self.next_steps.iter().cloned());
+            } else {
+                parts.extend(self.steps_or(|| {
+                    let mut steps: Vec<String> = Vec::new();
+                    for step in reasons.iter().map(default_next_step) {
+                        if !steps.iter().any(|s| s == step) {
+                            steps.push(step.to_owned());
+                        }
+                    }
+                    steps
+                }));
+            }
+        }
+        parts.retain(|p| !p.is_empty());
+        parts.join(" ")
+    }
+
+    fn steps_or(&self, default: impl FnOnce() -> Vec<String>) -> Vec<String> {
+        if self.next_steps.is_empty() {
+            default()
+        } else {
+            self.next_steps.clone()
+        }
+    }
+
+    fn default_state(&self, reason: &PartialReason) -> String {
+        match reason {
+            PartialReason::Truncated => match &self.truncated_to {
+                Some((count, noun)) => format!("(Results truncated to first {count} {noun}.)"),
+                None => "(Results truncated.)".to_owned(),
+            },
+            PartialReason::Fallback(strategy) => format!(
+                "(Used the '{strategy}' fallback strategy; results may be slower or less complete.)"
+            ),
+            PartialReason::DryRun => "(Dry-run only, no actual write performed.)".to_owned(),
+            PartialReason::PartialFailure(n) => {
+                let items = if *n == 1 { "item" } else { "items" };
+                format!("({n} {items} failed; see data.failed_items.)")
+            }
+        }
+    }
+}
+
+/// The seed's next step for each partial reason.
+fn default_next_step(reason: &PartialReason) -> &'static str {
+    match reason {
+        PartialReason::Truncated => "Try increasing 'limit' or narrowing the 'path'.",
+        PartialReason::Fallback(_) => {
+            "Results are usable; install the preferred tool for faster, complete searches."
+        }
+        PartialReason::DryRun => "Run again without dry-run to apply the change.",
+        PartialReason::PartialFailure(_) => "Check the failed items and retry them.",
+    }
+}
+
+/// Trims and ends with closing punctuation.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    if text.is_empty() || text.ends_with(['.', '!', '?', ')', '…', '。']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}

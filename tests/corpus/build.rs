@@ -1,0 +1,155 @@
+//! Generates a validator module for every schema of `../shared/corpus` (SchemaStore and
+//! typify), formats asserted as SchemaStore's own harness does. A schema envgen refuses is
+//! listed with its located error.
+
+use envgen_codegen::{Draft, SchemaSet, Settings};
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| {
+        eprintln!("error: OUT_DIR is not set");
+        std::process::exit(1)
+    }));
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed={}", corpus.display());
+    let mut modules = String::new();
+    let mut table = String::from("/// Every corpus schema: (name, validator or the codegen error).\npub static SCHEMAS: &[Entry] = &[\n");
+    let mut entries: Vec<Schema> = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(corpus.join("schemastore")) {
+        let mut dirs: Vec<PathBuf> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        for d in dirs {
+            let name = format!(
+                "schemastore/{}",
+                d.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            );
+            let mut maps = Vec::new();
+            let meta: Value = std::fs::read_to_string(d.join("meta.json"))
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok())
+                .unwrap_or_default();
+            if let Some(m) = meta.get("remote_refs").and_then(Value::as_object) {
+                for (uri, file) in m {
+                    if let Some(f) = file.as_str() {
+                        maps.push((uri.clone(), d.join(f)));
+                    }
+                }
+            }
+            entries.push((name, d.join("schema.json"), maps));
+        }
+    }
+    let mut typify = Vec::new();
+    collect_json(&corpus.join("typify"), &mut typify);
+    typify.sort();
+    for p in typify {
+        let rel = p
+            .strip_prefix(&corpus)
+            .map(|r| r.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        entries.push((rel, p, Vec::new()));
+    }
+    for (n, (name, path, maps)) in entries.iter().enumerate() {
+        match generate(name, path, maps) {
+            Ok(code) => {
+                let _ = writeln!(
+                    modules,
+                    "#[allow(clippy::all, clippy::pedantic)]\npub mod s{n} {{\n{code}\n}}"
+                );
+                let _ = writeln!(
+                    table,
+                    "    Entry {{ name: {name:?}, validate: Ok(s{n}::validate_value_with) }},"
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    table,
+                    "    Entry {{ name: {name:?}, validate: Err({e:?}) }},"
+                );
+            }
+        }
+    }
+    table.push_str("];\n");
+    let _ = writeln!(
+        table,
+        "/// Whether the corpus was found at build time.\npub const CORPUS_PRESENT: bool = {};",
+        corpus.is_dir()
+    );
+    let code = format!("{modules}\n{table}");
+    let target = out.join("corpus.rs");
+    if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {
+        if let Err(e) = std::fs::write(&target, code) {
+            eprintln!("error: cannot write {}: {e}", target.display());
+            std::process::exit(1);
+        }
+    }
+}
+
+/// A corpus schema: its name, file, and remote-ref map (URI → local file).
+type Schema = (String, PathBuf, Vec<(String, PathBuf)>);
+
+fn collect_json(dir: &Path, out: &mut Vec<PathBuf>) {
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                collect_json(&p, out);
+            } else if p.extension().is_some_and(|x| x == "json") {
+                out.push(p);
+            }
+        }
+    }
+}
+
+fn generate(name: &str, path: &Path, maps: &[(String, PathBuf)]) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    // Schemas without `$schema` are read as draft-07, the SchemaStore convention.
+    let mut set = SchemaSet::new().with_default_draft(Draft::Draft7);
+    let display = format!("{name}/schema.json");
+    let doc = set
+        .add_document(
+            &display,
+            &format!("http://corpus.invalid/{name}/schema.json"),
+            &text,
+        )
+        .map_err(|e| e.to_string())?;
+    let mut tried = std::collections::BTreeSet::new();
+    loop {
+        let missing: Vec<String> = set
+            .missing_resources()
+            .into_iter()
+            .filter(|m| !tried.contains(m))
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        for m in missing {
+            tried.insert(m.clone());
+            let local = maps
+                .iter()
+                .find(|(u, _)| u.trim_end_matches('#') == m)
+                .map(|(_, p)| p.clone());
+            if let Some(p) = local {
+                if let Ok(t) = std::fs::read_to_string(&p) {
+                    set.add_document(&m, &m, &t).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
+    set.link().map_err(|e| e.to_string())?;
+    let tokens = envgen_codegen::generate(
+        &set,
+        doc,
+        &Settings::new().validators_only().assert_formats(true),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(tokens.to_string())
+}
