@@ -119,7 +119,17 @@ def main():
         "ratios within one run are stable to about ±15%.",
         "",
     ]
-    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+    # Keep the codegen block written by scripts/codegen-perf.py.
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    if os.path.exists(path):
+        with open(path) as f:
+            old = f.read()
+        # ... and the builder compile-cost block (scripts/builder-cost.sh).
+        for name in ("codegen", "builders"):
+            start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
+            if start >= 0 and end > start:
+                out += [old[start:end + len(f"<!-- {name}:end -->")], ""]
+    with open(path, "w") as f:
         f.write("\n".join(out))
     print("wrote BENCHMARKS.md")
 

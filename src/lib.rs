@@ -4,7 +4,8 @@
 //! * [`response_envelope`]: `ResponseEnvelope<T>` (CLI output, seed 001);
 //! * [`tool_response`]: `ToolResponse<D>` (agent tool results, seed 002);
 //! * [`cmdhelp`]: cmdhelp v0.1 documents (`<cmd> help --format json`, seed 003);
-//! * [`meminit`]: the Meminit output envelope (seed 004).
+//! * [`meminit`]: the Meminit output envelope (seed 004), its typed per-command payloads
+//!   ([`meminit::data`]) and its section 9 canonical serializer.
 //!
 //! Every type parses with [`from_json_str`](response_envelope::ResponseEnvelope::from_json_str)
 //! and serializes back without losing a key. With default features the crate also holds
@@ -25,15 +26,15 @@ pub mod tool_response {
     include!(concat!(env!("OUT_DIR"), "/tool_response.rs"));
 }
 
-/// cmdhelp v0.1: the machine-readable help document of a CLI.
+/// cmdhelp v0.1: the machine-readable help document of a CLI. [`help`](crate::help) builds
+/// one from a clap tree, checks its examples and renders it as markdown.
 pub mod cmdhelp {
     include!(concat!(env!("OUT_DIR"), "/cmdhelp.rs"));
+    #[cfg(feature = "clap")]
+    pub use crate::help::from_clap::{from_clap, from_clap_with};
 }
 
-/// The Meminit output envelope (MEMINIT-SPEC-004).
-pub mod meminit {
-    include!(concat!(env!("OUT_DIR"), "/meminit.rs"));
-}
+pub mod meminit;
 
 /// Typed `data` payloads of [`tool_response::ToolResponse`], one per tool kind (seed 002,
 /// section 2), generated from `schemas/tool-data/`. Each carries the shared markers
@@ -69,6 +70,8 @@ pub mod tool_data {
 pub mod tool;
 
 pub mod response;
+
+pub mod help;
 
 #[cfg(feature = "cli")]
 pub mod cli;

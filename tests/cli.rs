@@ -149,6 +149,41 @@ fn generates_rust_for_a_schema_deterministically() {
 }
 
 #[test]
+fn builders_are_on_by_default_and_can_be_switched_off() {
+    let with = envgen(&["--schema", "schemas/response-envelope.json"]);
+    let without = envgen(&[
+        "--schema",
+        "schemas/response-envelope.json",
+        "--no-builders",
+    ]);
+    assert_eq!(without.status.code(), Some(0), "{}", stderr(&without));
+    let (with, without) = (stdout(&with), stdout(&without));
+    for item in [
+        "pub struct ResponseEnvelopeBuilder",
+        "pub struct ErrorDetailBuilder",
+        "pub fn builder()",
+        "pub mod builder_state",
+    ] {
+        assert!(with.contains(item), "missing {item}");
+        assert!(!without.contains(item), "--no-builders still emits {item}");
+    }
+    assert!(without.contains("pub struct ResponseEnvelope"));
+    assert!(without.contains("pub fn validate_value"));
+}
+
+#[test]
+fn assert_formats_sets_the_generated_default() {
+    let o = envgen(&[
+        "--schema",
+        "schemas/response-envelope.json",
+        "--assert-formats",
+    ]);
+    assert!(stdout(&o).contains("pub const ASSERT_FORMATS: bool = true;"));
+    let o = envgen(&["--schema", "schemas/response-envelope.json"]);
+    assert!(stdout(&o).contains("pub const ASSERT_FORMATS: bool = false;"));
+}
+
+#[test]
 fn output_file_and_several_schemas() {
     let out_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-two-modules.rs");
     let o = envgen(&[

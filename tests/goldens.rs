@@ -11,7 +11,7 @@ fn generated_code_matches_the_goldens() {
     let generated = builtin::envelopes(root)
         .generate()
         .unwrap_or_else(|e| panic!("generation failed: {e}"));
-    assert_eq!(generated.len(), 10); // 4 envelopes + 6 tool_data payloads
+    assert_eq!(generated.len(), 20); // 4 envelopes + 6 tool_data + 10 meminit data payloads
     for g in generated {
         insta::with_settings!({
             snapshot_path => "../generated/snapshots",
@@ -29,7 +29,7 @@ fn generation_is_deterministic() {
     let root = env!("CARGO_MANIFEST_DIR");
     let a = builtin::envelopes(root).generate().unwrap_or_default();
     let b = builtin::envelopes(root).generate().unwrap_or_default();
-    assert_eq!(a.len(), 10);
+    assert_eq!(a.len(), 20);
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(
             x.code.as_bytes(),

@@ -3,7 +3,7 @@
 //! to the build layer.
 
 use crate::config::{Config, SchemaConfig};
-use crate::settings::{SchemarsDerive, Settings};
+use crate::settings::{BuilderInput, Invariant, SchemarsDerive, Settings};
 use std::path::Path;
 
 /// One built-in schema: its CLI name, file, module and settings.
@@ -55,12 +55,76 @@ pub const TOOL_DATA: [(&str, &str); 6] = [
     ("schemas/tool-data/truncation.json", "tool_data_truncation"),
 ];
 
+/// The typed `data` payloads of the Meminit envelope (MEMINIT-SPEC-004 section 8), one
+/// per command, as (schema file, module) pairs: `envgen::meminit::data::<command>`
+/// includes `$OUT_DIR/<module>.rs`.
+pub const MEMINIT_DATA: [(&str, &str); 10] = [
+    ("schemas/meminit/check.json", "meminit_data_check"),
+    ("schemas/meminit/fix.json", "meminit_data_fix"),
+    ("schemas/meminit/scan.json", "meminit_data_scan"),
+    ("schemas/meminit/new.json", "meminit_data_new"),
+    ("schemas/meminit/index.json", "meminit_data_index"),
+    ("schemas/meminit/resolve.json", "meminit_data_resolve"),
+    ("schemas/meminit/identify.json", "meminit_data_identify"),
+    ("schemas/meminit/link.json", "meminit_data_link"),
+    ("schemas/meminit/doctor.json", "meminit_data_doctor"),
+    ("schemas/meminit/context.json", "meminit_data_context"),
+];
+
 /// The settings of one built-in.
 pub fn settings(name: &str) -> Settings {
     let base = Settings::new().schemars(SchemarsDerive::Feature("schemars".to_owned()));
     match name {
         // Seed 001: `ResponseEnvelope<T>`, T the command's declared output type.
-        "response-envelope" => base.generic("/properties/data", "T"),
+        // `ok` is derived from the exit code (seed 001: "generate it as a property that
+        // reads the exit code, not as a constructor parameter"): builders take the exit
+        // code, never `ok`.
+        "response-envelope" => base.generic("/properties/data", "T").derived(
+            "/properties/ok",
+            "exit_code == 0",
+            [BuilderInput {
+                name: "exit_code".to_owned(),
+                ty: "i32".to_owned(),
+                docs: "The process exit code this envelope reports; `ok` is derived from it (`true` exactly for 0)."
+                    .to_owned(),
+            }],
+        )
+        .invariant(rule(
+            "(exit_code == 0) == error.is_none()",
+            "/error",
+            "x-error-iff-failure",
+            "error must be null exactly when the exit code is 0 (SUCCESS)",
+        ))
+        .invariant(rule(
+            "exit_code == 0 || data.is_none()",
+            "/data",
+            "x-data-null-on-failure",
+            "data must be null when the exit code is not 0",
+        ))
+        .invariant(rule(
+            "data.is_some() || error.is_some() || meta.not_modified == Some(true)",
+            "",
+            "x-data-or-error",
+            "data and error are both null without meta.not_modified",
+        ))
+        .invariant(rule(
+            "(exit_code == 13) == error.as_ref().is_some_and(|e| e.redirect.is_some())",
+            "/error/redirect",
+            "x-redirect-exit-code",
+            "error.redirect is present exactly with exit code 13 (REDIRECTED)",
+        ))
+        .invariant(rule(
+            "error.as_ref().is_none_or(|e| e.retry_after.is_none() || e.retryable == Some(true))",
+            "/error/retry_after",
+            "x-retry-after-retryable",
+            "error.retry_after needs error.retryable: true",
+        ))
+        .invariant(rule(
+            "meta.not_modified != Some(true) || (exit_code == 0 && data.is_none())",
+            "/meta/not_modified",
+            "x-not-modified",
+            "meta.not_modified: true needs exit code 0 and data: null",
+        )),
         // Seed 002: `ToolResponse<D>`, D the tool kind's payload.
         "tool-response" => base.generic("/properties/data", "D"),
         "cmdhelp" => base
@@ -77,8 +141,20 @@ pub fn settings(name: &str) -> Settings {
     }
 }
 
-/// A [`Config`] generating the four envelopes and then the [`TOOL_DATA`] payloads, with
-/// schema paths relative to `root`.
+/// A seed-001 rule on the ResponseEnvelope root, checked by its builder's `build()` (the
+/// same rules, under the same keywords, as `envgen::response::check_envelope`).
+fn rule(expr: &str, path: &str, keyword: &str, message: &str) -> Invariant {
+    Invariant {
+        pointer: String::new(),
+        expr: expr.to_owned(),
+        path: path.to_owned(),
+        keyword: keyword.to_owned(),
+        message: message.to_owned(),
+    }
+}
+
+/// A [`Config`] generating the four envelopes, then the [`TOOL_DATA`] payloads, then the
+/// [`MEMINIT_DATA`] payloads, with schema paths relative to `root`.
 pub fn envelopes(root: impl AsRef<Path>) -> Config {
     let mut config = Config::new().base_dir(root.as_ref());
     for b in BUILTINS {
@@ -88,7 +164,7 @@ pub fn envelopes(root: impl AsRef<Path>) -> Config {
                 .settings(settings(b.name)),
         );
     }
-    for (file, module) in TOOL_DATA {
+    for (file, module) in TOOL_DATA.into_iter().chain(MEMINIT_DATA) {
         config =
             config.schema_with(SchemaConfig::new(file).module(module).settings(
                 Settings::new().schemars(SchemarsDerive::Feature("schemars".to_owned())),

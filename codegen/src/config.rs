@@ -47,6 +47,11 @@ impl SchemaConfig {
         self
     }
 
+    /// The generation settings.
+    pub fn settings_ref(&self) -> &Settings {
+        &self.settings
+    }
+
     /// The module name this schema generates.
     pub fn module_name(&self) -> String {
         match &self.module {
@@ -90,6 +95,7 @@ pub struct Config {
     out_dir: Option<PathBuf>,
     maps: Vec<(String, PathBuf)>,
     default_draft: Option<Draft>,
+    refs_by_name: bool,
 }
 
 impl Config {
@@ -136,6 +142,13 @@ impl Config {
         self
     }
 
+    /// Resolves dangling local `$ref`s by their last segment (typify's behaviour; off by
+    /// default): see [`SchemaSet::with_refs_by_name`].
+    pub fn refs_by_name(mut self, yes: bool) -> Self {
+        self.refs_by_name = yes;
+        self
+    }
+
     /// The configured schemas.
     pub fn schemas(&self) -> &[SchemaConfig] {
         &self.schemas
@@ -161,18 +174,23 @@ impl Config {
                 "",
                 format!("cannot read the schema file: {e}"),
             )
+            .with_kind(crate::ErrorKind::NotFound)
         })?;
         let abs = std::fs::canonicalize(&path).unwrap_or(path.clone());
         let uri = file_uri(&abs);
-        let mut set = SchemaSet::new().with_default_draft(self.default_draft.unwrap_or_default());
+        let mut set = SchemaSet::new()
+            .with_default_draft(self.default_draft.unwrap_or_default())
+            .with_refs_by_name(self.refs_by_name);
         let doc = set.add_document(&display, &uri, &text)?;
         let mut inputs = vec![path];
-        let mut failed = std::collections::BTreeSet::new();
+        // Documents that could not be read, and why: the located error `link` gives for
+        // the `$ref` naming them then says which local file was tried.
+        let mut failed = std::collections::BTreeMap::new();
         loop {
             let missing: Vec<String> = set
                 .missing_resources()
                 .into_iter()
-                .filter(|m| !failed.contains(m))
+                .filter(|m| !failed.contains_key(m))
                 .collect();
             if missing.is_empty() {
                 break;
@@ -185,18 +203,37 @@ impl Config {
                             set.add_document(&shown, &m, &text)?;
                             inputs.push(file);
                         }
-                        Err(_) => {
-                            failed.insert(m);
+                        Err(e) => {
+                            let why = if m.starts_with("file:") {
+                                format!(
+                                    "the file `{}` cannot be read ({e}); create it, or correct the path in `$ref` (it is relative to the referring file)",
+                                    relative_display(&file, self.base_dir.as_deref())
+                                )
+                            } else {
+                                format!(
+                                    "`{m}` maps to the local file `{}`, which cannot be read ({e}); create it, or correct the `--map` prefix or directory",
+                                    relative_display(&file, self.base_dir.as_deref())
+                                )
+                            };
+                            failed.insert(m, why);
                         }
                     },
                     None => {
-                        failed.insert(m);
+                        failed.insert(m, String::new());
                     }
                 }
             }
         }
         // Unresolvable references are reported, located, by `link`.
-        set.link()?;
+        set.link().map_err(|mut e| {
+            let tried = failed
+                .iter()
+                .find(|(uri, why)| !why.is_empty() && e.message.contains(&format!("`{uri}`")));
+            if let Some((_, why)) = tried {
+                e.help = Some(why.clone());
+            }
+            e
+        })?;
         Ok((set, doc, inputs))
     }
 
@@ -295,8 +332,10 @@ pub fn write_if_changed(path: &Path, content: &str) -> Result<bool> {
             return Ok(false);
         }
     }
-    std::fs::write(path, content)
-        .map_err(|e| Error::new(path.display().to_string(), "", format!("cannot write: {e}")))?;
+    std::fs::write(path, content).map_err(|e| {
+        Error::new(path.display().to_string(), "", format!("cannot write: {e}"))
+            .with_kind(crate::ErrorKind::Output)
+    })?;
     Ok(true)
 }
 

@@ -23,6 +23,24 @@ pub struct Details {
     pub keyword: Option<String>,
     /// What to do instead, when there is advice to give.
     pub help: Option<String>,
+    /// The class of the error, for tools that branch on it (the `envgen` CLI maps it to a
+    /// stable `error.code`).
+    pub kind: ErrorKind,
+}
+
+/// The class of an [`Error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ErrorKind {
+    /// The schema (or something it refers to) is malformed: invalid JSON, a bad keyword
+    /// value, an unresolvable `$ref`. The default.
+    #[default]
+    Invalid,
+    /// The schema uses a keyword envgen does not support.
+    Unsupported,
+    /// A schema file named by the caller cannot be read.
+    NotFound,
+    /// Writing the output failed.
+    Output,
 }
 
 impl Error {
@@ -39,7 +57,14 @@ impl Error {
             message: message.into(),
             keyword: None,
             help: None,
+            kind: ErrorKind::Invalid,
         }))
+    }
+
+    /// Sets the error's [`ErrorKind`].
+    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// Names the keyword the error is about.

@@ -13,17 +13,21 @@
 
 pub mod builtin;
 mod config;
+pub mod diff;
 pub mod emit;
 mod error;
 pub mod ir;
 pub mod load;
 mod settings;
+mod settings_check;
 mod uri;
 
 pub use config::{write_if_changed, Config, Generated, SchemaConfig};
-pub use error::{Details, Error, Result};
+pub use error::{Details, Error, ErrorKind, Result};
 pub use load::{Draft, SchemaSet};
-pub use settings::{GenericProperty, SchemarsDerive, Settings};
+pub use settings::{
+    BuilderInput, DerivedField, GenericProperty, Invariant, SchemarsDerive, Settings,
+};
 
 use proc_macro2::TokenStream;
 
@@ -36,8 +40,11 @@ pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Resul
             "schema set is not linked; call SchemaSet::link first",
         ));
     }
+    settings_check::before(settings, set, doc)?;
     let module = if settings.types {
-        Some(ir::lower(set, doc, settings)?)
+        let module = ir::lower(set, doc, settings)?;
+        settings_check::after(settings, set, doc, &module)?;
+        Some(module)
     } else {
         None
     };

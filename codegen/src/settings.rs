@@ -26,6 +26,48 @@ pub struct GenericProperty {
     pub default: String,
 }
 
+/// A value the generated builder computes instead of offering a setter: a field a seed
+/// calls "derived", such as ResponseEnvelope's `ok`, which is `true` exactly when the exit
+/// code is 0.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DerivedField {
+    /// JSON pointer of the property's schema in the root document, e.g. `/properties/ok`.
+    pub pointer: String,
+    /// A Rust expression of the field's type. It may name the struct's other fields (as
+    /// their final Rust values) and the builder inputs.
+    pub expr: String,
+    /// Values the builder asks for that are not fields (`exit_code: i32`): each becomes a
+    /// required setter of the builder.
+    pub inputs: Vec<BuilderInput>,
+}
+
+/// A builder-only value (not serialized) that a [`DerivedField`] is computed from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuilderInput {
+    /// The setter's name, a Rust identifier.
+    pub name: String,
+    /// Its Rust type, e.g. `i32`.
+    pub ty: String,
+    /// The setter's doc text.
+    pub docs: String,
+}
+
+/// A rule a builder's `build()` checks that no schema keyword holds (a seed's prose rule),
+/// over the struct's fields and builder inputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invariant {
+    /// JSON pointer of the struct's schema in the root document (`""` for the root).
+    pub pointer: String,
+    /// A Rust `bool` expression that must hold.
+    pub expr: String,
+    /// The instance pointer an error names, e.g. `/error`.
+    pub path: String,
+    /// The keyword an error names, e.g. `x-error-iff-failure`.
+    pub keyword: String,
+    /// The error's message.
+    pub message: String,
+}
+
 /// How one schema becomes Rust.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -51,6 +93,12 @@ pub struct Settings {
     /// Assert `format` by default (the generated `validate_value` and `from_json_str`);
     /// `Options::formats` overrides it per call.
     pub assert_formats: bool,
+    /// Emit a typestate builder for every struct (`T::builder()`, `build()` validates).
+    pub builders: bool,
+    /// Fields the builders compute rather than take.
+    pub derived: Vec<DerivedField>,
+    /// Rules the builders check besides the schema.
+    pub invariants: Vec<Invariant>,
 }
 
 impl Default for Settings {
@@ -66,6 +114,9 @@ impl Default for Settings {
             types: true,
             validators: true,
             assert_formats: false,
+            builders: true,
+            derived: Vec::new(),
+            invariants: Vec::new(),
         }
     }
 }
@@ -115,6 +166,44 @@ impl Settings {
     /// Asserts `format` by default.
     pub fn assert_formats(mut self, yes: bool) -> Self {
         self.assert_formats = yes;
+        self
+    }
+
+    /// Emits builders (on by default).
+    pub fn builders(mut self, yes: bool) -> Self {
+        self.builders = yes;
+        self
+    }
+
+    /// Makes the property at `pointer` derived in builders: no setter, its value is `expr`
+    /// (a Rust expression over the other fields and `inputs`), computed in `build()`.
+    ///
+    /// ```
+    /// # use envgen_codegen::{Settings, BuilderInput};
+    /// let s = Settings::new().derived("/properties/ok", "exit_code == 0", [BuilderInput {
+    ///     name: "exit_code".into(),
+    ///     ty: "i32".into(),
+    ///     docs: "The process exit code; `ok` is derived from it.".into(),
+    /// }]);
+    /// assert_eq!(s.derived.len(), 1);
+    /// ```
+    pub fn derived(
+        mut self,
+        pointer: impl Into<String>,
+        expr: impl Into<String>,
+        inputs: impl IntoIterator<Item = BuilderInput>,
+    ) -> Self {
+        self.derived.push(DerivedField {
+            pointer: pointer.into(),
+            expr: expr.into(),
+            inputs: inputs.into_iter().collect(),
+        });
+        self
+    }
+
+    /// Adds a rule that `build()` of the struct at `rule.pointer` checks.
+    pub fn invariant(mut self, rule: Invariant) -> Self {
+        self.invariants.push(rule);
         self
     }
 

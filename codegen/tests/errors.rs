@@ -1,143 +1,124 @@
-//! Malformed schemas give located errors (file, JSON pointer, and line/column where the
-//! text is known), never a panic. The messages are one snapshot, to review on change.
+//! Malformed and unsupported schemas give located errors, never a panic.
+//!
+//! The table is the directory `tests/bad_schemas/`: one schema per file, generated with
+//! the real build layer ([`Config`]) as `bad_schemas/<file>`. A file `<case>.args` beside
+//! a case holds settings, one per line: `rename POINTER=NAME`, `root-name NAME`,
+//! `derive PATH`, `map PREFIX=DIR`. Every message names the file, the line and column, and
+//! the JSON pointer; cases named `*-unsupported-*` also name the keyword and what to do
+//! instead. All messages are one snapshot, to review on change.
 
-use envgen_codegen::{generate_source, Settings};
+use envgen_codegen::{Config, SchemaConfig, Settings};
+use std::path::{Path, PathBuf};
 
-/// (name, schema text, expected pointer)
-const CASES: &[(&str, &str, &str)] = &[
-    (
-        "invalid JSON",
-        "{\n  \"type\": \"object\",\n  \"properties\": {\n",
-        "",
-    ),
-    ("empty file", "", ""),
-    ("not a schema", "[1, 2]", ""),
-    (
-        "missing $ref target",
-        r##"{"properties": {"a": {"$ref": "#/definitions/nope"}}}"##,
-        "/properties/a/$ref",
-    ),
-    (
-        "missing anchor",
-        r##"{"properties": {"a": {"$ref": "#nope"}}}"##,
-        "/properties/a/$ref",
-    ),
-    (
-        "non-object properties",
-        r#"{"type": "object", "properties": ["a", "b"]}"#,
-        "/properties",
-    ),
-    (
-        "property schema not a schema",
-        r#"{"properties": {"a": 5}}"#,
-        "/properties/a",
-    ),
-    (
-        "unknown type name",
-        r#"{"type": "object", "properties": {"a": {"type": "strin"}}}"#,
-        "/properties/a/type",
-    ),
-    (
-        "bad entry in a type array",
-        r#"{"type": ["string", 3]}"#,
-        "/type/1",
-    ),
-    ("required not an array", r#"{"required": "a"}"#, "/required"),
-    (
-        "required lists a name twice",
-        r#"{"required": ["a", "a"]}"#,
-        "/required/1",
-    ),
-    ("enum not an array", r#"{"enum": "a"}"#, "/enum"),
-    (
-        "negative minLength",
-        r#"{"type": "string", "minLength": -1}"#,
-        "/minLength",
-    ),
-    (
-        "multipleOf zero",
-        r#"{"type": "number", "multipleOf": 0}"#,
-        "/multipleOf",
-    ),
-    ("empty allOf", r#"{"allOf": []}"#, "/allOf"),
-    (
-        "draft-04 exclusiveMinimum in draft-07",
-        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "integer", "minimum": 0, "exclusiveMinimum": true}"#,
-        "/exclusiveMinimum",
-    ),
-    (
-        "draft-07 exclusiveMinimum in draft-04",
-        r#"{"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer", "exclusiveMinimum": 0}"#,
-        "/exclusiveMinimum",
-    ),
-    (
-        "$dynamicRef",
-        r##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$dynamicRef": "#meta"}"##,
-        "/$dynamicRef",
-    ),
-    (
-        "unevaluatedProperties",
-        r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "unevaluatedProperties": false}"#,
-        "/unevaluatedProperties",
-    ),
-    (
-        "cyclic $ref with no base case",
-        r##"{"properties": {"x": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"$ref": "#/definitions/b"}, "b": {"$ref": "#/definitions/a"}}}"##,
-        "/definitions/a/$ref",
-    ),
-    (
-        "$ref not a string",
-        r#"{"properties": {"a": {"$ref": 5}}}"#,
-        "/properties/a/$ref",
-    ),
-    ("$schema not a string", r#"{"$schema": 7}"#, "/$schema"),
-    (
-        "reference to an unloaded document",
-        r#"{"properties": {"a": {"$ref": "other.json#/definitions/a"}}}"#,
-        "/properties/a/$ref",
-    ),
-    (
-        "items not a schema",
-        r#"{"type": "array", "items": 3}"#,
-        "/items",
-    ),
-    (
-        "dependencies entry not a list or schema",
-        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": 3}}"#,
-        "/dependencies/a",
-    ),
-];
+fn tests_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// The cases, sorted by file name.
+fn cases() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(tests_dir().join("bad_schemas"))
+        .map(|rd| {
+            rd.flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Generates one case through the build layer, with the settings of its `.args` file.
+fn generate(file: &str) -> envgen_codegen::Result<Vec<envgen_codegen::Generated>> {
+    let dir = tests_dir();
+    let args_file = dir.join("bad_schemas").join(file.replace(".json", ".args"));
+    let args = std::fs::read_to_string(args_file).unwrap_or_default();
+    let mut settings = Settings::new();
+    let mut config = Config::new().base_dir(&dir);
+    for line in args.lines().filter(|l| !l.trim().is_empty()) {
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        let kv = || value.split_once('=').unwrap_or((value, ""));
+        match key {
+            "rename" => settings = settings.rename(kv().0, kv().1),
+            "root-name" => settings = settings.root_name(value),
+            "derive" => settings = settings.derive(value),
+            "map" => config = config.map(kv().0, dir.join("bad_schemas").join(kv().1)),
+            other => panic!("{file}: unknown setting {other:?} in the .args file"),
+        }
+    }
+    config
+        .schema_with(SchemaConfig::new(format!("bad_schemas/{file}")).settings(settings))
+        .generate()
+}
 
 #[test]
-fn malformed_schemas_give_located_errors() {
+fn the_table_has_at_least_25_cases() {
+    let n = cases().len();
+    assert!(n >= 25, "only {n} cases in tests/bad_schemas");
+}
+
+#[test]
+fn bad_schemas_give_located_errors() {
+    // Absolute paths (in `file://` URIs of missing files) differ per checkout.
+    let root = std::fs::canonicalize(tests_dir())
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut report = String::new();
-    for (name, text, pointer) in CASES {
-        let result = std::panic::catch_unwind(|| {
-            generate_source("schemas/bad.json", text, &Settings::new())
-        });
-        let outcome = match result {
-            Err(_) => panic!("{name}: codegen panicked"),
+    for file in cases() {
+        let outcome = match std::panic::catch_unwind(|| generate(&file)) {
+            Err(_) => panic!("{file}: codegen panicked"),
             Ok(r) => r,
         };
         let err = match outcome {
-            Ok(_) => panic!("{name}: expected an error, but code was generated"),
+            Ok(_) => panic!("{file}: expected an error, but code was generated"),
             Err(e) => e,
         };
-        assert_eq!(err.file, "schemas/bad.json", "{name}: {err}");
-        assert_eq!(&err.pointer, pointer, "{name}: {err}");
-        let shown = err.to_string();
+        let shown = err.to_string().replace(&root, "$TESTS");
+        assert_eq!(err.file, format!("bad_schemas/{file}"), "{shown}");
         assert!(
-            shown.starts_with(&format!("schemas/bad.json#{pointer}")),
-            "{name}: {shown}"
+            err.position.is_some(),
+            "{file}: no line and column: {shown}"
         );
-        report.push_str(&format!("## {name}\n{shown}\n\n"));
+        assert!(
+            shown.starts_with(&format!("bad_schemas/{file}#{} (line ", err.pointer)),
+            "{file}: {shown}"
+        );
+        assert!(!err.message.is_empty(), "{file}: empty message");
+        if file.contains("-unsupported-") {
+            let kw = err.keyword.clone().unwrap_or_default();
+            assert!(!kw.is_empty(), "{file}: names no keyword: {shown}");
+            assert!(err.pointer.ends_with(&kw), "{file}: {shown}");
+            assert!(err.help.is_some(), "{file}: no advice: {shown}");
+        }
+        report.push_str(&format!("## {file}\n{shown}\n\n"));
     }
     insta::assert_snapshot!(report);
 }
 
 #[test]
+fn name_collisions_without_a_rename_are_disambiguated() {
+    // `thing`, `Thing` and the title `Thing` all want the type name `Thing`: envgen keeps
+    // the first and numbers the others, deterministically; `a-b`/`a_b` fields likewise.
+    let text = r##"{"title": "Thing", "type": "object",
+        "properties": {"a": {"$ref": "#/definitions/thing"}, "b": {"$ref": "#/definitions/Thing"},
+                       "a-b": {"type": "string"}, "a_b": {"type": "integer"}},
+        "definitions": {"thing": {"type": "string"}, "Thing": {"type": "integer"}}}"##;
+    let code = envgen_codegen::generate_source("collide.json", text, &Settings::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    for expected in [
+        "pub struct Thing {",
+        "pub type Thing2 = String;",
+        "pub type Thing3 = i64;",
+        "pub a_b: Option<String>,",
+        "pub a_b_2: Option<i64>,",
+    ] {
+        assert!(code.contains(expected), "missing {expected:?} in:\n{code}");
+    }
+}
+
+#[test]
 fn invalid_json_names_line_and_column() {
-    let err = generate_source(
+    let err = envgen_codegen::generate_source(
         "schemas/x.json",
         "{\n  \"type\": \"object\",\n  \"properties\": {\n",
         &Settings::new(),
@@ -150,7 +131,7 @@ fn invalid_json_names_line_and_column() {
 #[test]
 fn errors_inside_the_document_name_line_and_column() {
     let text = "{\n  \"properties\": {\n    \"a\": {\"type\": \"strin\"}\n  }\n}";
-    let err = generate_source("schemas/x.json", text, &Settings::new()).err();
+    let err = envgen_codegen::generate_source("schemas/x.json", text, &Settings::new()).err();
     assert_eq!(
         err.as_ref().and_then(|e| e.position),
         Some((3, 19)),
@@ -166,7 +147,7 @@ fn errors_inside_the_document_name_line_and_column() {
 #[test]
 fn a_bad_generic_setting_is_an_error_not_a_panic() {
     let text = r#"{"type": "object", "properties": {"data": {}}}"#;
-    let err = generate_source(
+    let err = envgen_codegen::generate_source(
         "s.json",
         text,
         &Settings::new().generic("/properties/nope", "T"),
@@ -176,11 +157,26 @@ fn a_bad_generic_setting_is_an_error_not_a_panic() {
         err.map(|e| e.pointer.clone()).as_deref(),
         Some("/properties/nope")
     );
-    let err = generate_source(
+    let err = envgen_codegen::generate_source(
         "s.json",
         text,
         &Settings::new().generic("/properties/data", "Deser"),
     )
     .err();
     assert!(err.is_some());
+}
+
+#[test]
+fn recursion_with_a_base_case_is_not_a_cycle_error() {
+    // Recursion through a property, through `items` in an `anyOf` with a string branch,
+    // and a `$ref` chain that ends in a real schema: all ordinary, all generate.
+    for text in [
+        r##"{"type": "object", "properties": {"next": {"$ref": "#"}}}"##,
+        r##"{"anyOf": [{"type": "string"}, {"type": "array", "items": {"$ref": "#"}}]}"##,
+        r##"{"$ref": "#/$defs/a", "$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"type": "object", "properties": {"child": {"$ref": "#/$defs/a"}}}}}"##,
+    ] {
+        if let Err(e) = envgen_codegen::generate_source("rec.json", text, &Settings::new()) {
+            panic!("{text}: {e}");
+        }
+    }
 }

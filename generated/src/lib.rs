@@ -57,6 +57,56 @@ pub mod tool_data_truncation {
     include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
 }
 
+/// Golden of `schemas/meminit/check.json`.
+pub mod meminit_data_check {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_check.rs"));
+}
+
+/// Golden of `schemas/meminit/fix.json`.
+pub mod meminit_data_fix {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_fix.rs"));
+}
+
+/// Golden of `schemas/meminit/scan.json`.
+pub mod meminit_data_scan {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_scan.rs"));
+}
+
+/// Golden of `schemas/meminit/new.json`.
+pub mod meminit_data_new {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_new.rs"));
+}
+
+/// Golden of `schemas/meminit/index.json`.
+pub mod meminit_data_index {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_index.rs"));
+}
+
+/// Golden of `schemas/meminit/resolve.json`.
+pub mod meminit_data_resolve {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_resolve.rs"));
+}
+
+/// Golden of `schemas/meminit/identify.json`.
+pub mod meminit_data_identify {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_identify.rs"));
+}
+
+/// Golden of `schemas/meminit/link.json`.
+pub mod meminit_data_link {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_link.rs"));
+}
+
+/// Golden of `schemas/meminit/doctor.json`.
+pub mod meminit_data_doctor {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_doctor.rs"));
+}
+
+/// Golden of `schemas/meminit/context.json`.
+pub mod meminit_data_context {
+    include!(concat!(env!("OUT_DIR"), "/meminit_data_context.rs"));
+}
+
 #[cfg(test)]
 mod tests {
     /// The goldens are usable types, not just compilable text.

@@ -120,12 +120,11 @@ pub fn fallback<T: Serialize + ?Sized>(t: &T, cx: &mut Cx<'_>, node: NodeFn) -> 
 
 /// Checks a generic parameter's value: a `serde_json::Value` (the default parameter) is
 /// validated in place; any other type through its JSON form, like [`fallback`].
-pub fn generic<T: Serialize + 'static>(t: &T, cx: &mut Cx<'_>, node: NodeFn) -> bool {
+pub fn generic<'v, T: Serialize + 'static>(t: &'v T, cx: &mut Cx<'v>, node: NodeFn) -> bool {
+    // The value lives as long as the context's borrows: no sub-context (and no pointer
+    // string built up front) is needed.
     if let Some(v) = (t as &dyn std::any::Any).downcast_ref::<Value>() {
-        let mut sub = cx.sub();
-        let ok = node(v, &mut sub);
-        cx.absorb(sub);
-        return ok;
+        return node(v, cx);
     }
     fallback(t, cx, node)
 }

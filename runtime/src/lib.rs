@@ -11,6 +11,7 @@
 //! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers.
 #![deny(missing_docs)]
 
+pub mod builder;
 pub mod check;
 pub mod de;
 pub mod error;

@@ -152,9 +152,14 @@ impl<'v> Cx<'v> {
     /// its verdict.
     #[inline]
     pub fn speculate(&mut self, f: impl FnOnce(&mut Self) -> bool) -> bool {
+        // A speculative check stops at its first failure, possibly deep inside the
+        // instance: the location and `$ref` depth it leaves behind are restored here.
+        let (len, depth) = (self.path.len(), self.depth);
         self.silent += 1;
         let ok = f(self);
         self.silent -= 1;
+        self.path.truncate(len);
+        self.depth = depth;
         ok
     }
 
@@ -201,9 +206,27 @@ pub static NULL: Value = Value::Null;
 
 /// A short rendering of a value for messages: compact JSON, cut at 60 characters.
 pub fn show(v: &Value) -> String {
-    let s = v.to_string();
+    // Serializes only as far as the 60 characters shown: every nesting level writes at
+    // least one byte before descending, so neither a huge nor a 100,000-deep value is
+    // walked (a full `to_string` would be O(size) and recurse once per level).
+    struct Limited(Vec<u8>);
+    impl std::io::Write for Limited {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() > 4 * 61 {
+                return Err(std::io::Error::other("enough"));
+            }
+            self.0.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut w = Limited(Vec::new());
+    let _ = serde_json::to_writer(&mut w, v);
+    let s = String::from_utf8_lossy(&w.0);
     if s.chars().count() <= 60 {
-        s
+        s.into_owned()
     } else {
         let cut: String = s.chars().take(57).collect();
         format!("{cut}...")
@@ -246,6 +269,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn show_is_short_and_does_not_walk_deep_or_huge_values() {
+        assert_eq!(
+            show(&serde_json::json!({"a": [1, "x"]})),
+            r#"{"a":[1,"x"]}"#
+        );
+        let long = Value::String("é".repeat(500));
+        let s = show(&long);
+        assert_eq!(s.chars().count(), 60);
+        assert!(s.starts_with("\"éé") && s.ends_with("..."), "{s}");
+        // 100,000 levels: a full serialization would overflow this thread's stack.
+        let mut v = Value::Null;
+        for _ in 0..100_000 {
+            v = Value::Array(vec![v]);
+        }
+        let s = show(&v);
+        assert_eq!(s, format!("{}...", "[".repeat(57)));
+        // `Value`'s drop recurses too; leak it.
+        std::mem::forget(v);
+    }
+
+    #[test]
     fn first_error_mode_stops_and_all_errors_mode_goes_on() {
         let mut cx = Cx::new(Options::new());
         cx.push_key("a");
@@ -258,6 +302,22 @@ mod tests {
         assert!(cx.fail("type", "#/type", String::new));
         assert!(!cx.speculate(|cx| cx.fail("type", "#/type", String::new)));
         assert_eq!(cx.errors().len(), 1, "speculation records nothing");
+    }
+
+    #[test]
+    fn speculation_restores_the_location_and_depth_it_leaves_behind() {
+        let mut cx = Cx::new(Options::new());
+        cx.push_key("outer");
+        // A failed `if` that returned early, inside a property and a `$ref`.
+        assert!(!cx.speculate(|cx| {
+            cx.push_key("success");
+            let _ = cx.enter("#/if");
+            let _ = cx.fail("const", "#/if/properties/success/const", String::new);
+            false
+        }));
+        assert!(!cx.fail("required", "#/then/required", || "m".to_owned()));
+        let e = cx.finish().err().unwrap_or_default();
+        assert_eq!(e.first().map(|e| e.instance_path.as_str()), Some("/outer"));
     }
 
     #[test]

@@ -1,8 +1,16 @@
 //! `envgen --schema x.json`: generate Rust from schema files.
+//!
+//! Text mode prints the generated Rust (or writes it with `-o`). `--format json` prints a
+//! ResponseEnvelope: `data: {"modules": [{"module", "schema"}], "code"}` (or, with `-o`,
+//! `"output"` and `"written"`: whether the file changed), or an error whose `error.code`
+//! is `SCHEMA_NOT_FOUND`, `SCHEMA_INVALID`, `UNSUPPORTED_KEYWORD` or `OUTPUT_WRITE_FAILED`
+//! with the located message.
 
-use super::{key_value, Io};
+use super::output::{fail, Reply};
+use super::{codes, key_value};
 use clap::Args;
-use envgen_codegen::{Config, Draft, SchemaConfig, SchemarsDerive, Settings};
+use envgen_codegen::{Config, Draft, ErrorKind, SchemaConfig, SchemarsDerive, Settings};
+use serde_json::json;
 use std::path::PathBuf;
 
 /// Options of the generator.
@@ -33,6 +41,17 @@ pub struct GenerateArgs {
     /// Derive `schemars::JsonSchema` on every generated type.
     #[arg(long)]
     pub schemars: bool,
+    /// Leave out the typestate builders (`T::builder()`), for smaller generated code.
+    #[arg(long)]
+    pub no_builders: bool,
+    /// Make the generated `validate_value` and `from_json_str` assert `format` by default.
+    #[arg(long)]
+    pub assert_formats: bool,
+    /// Resolve a local `$ref` whose pointer leads nowhere by its last segment, when exactly
+    /// one `definitions`/`$defs`/`components/schemas` entry has that name (typify's
+    /// behaviour; JSON Schema has no such rule).
+    #[arg(long)]
+    pub refs_by_name: bool,
     /// Draft for schemas without `$schema`: 4, 6, 7, 2019-09 or 2020-12 (default 2020-12).
     #[arg(long, value_name = "DRAFT")]
     pub draft: Option<String>,
@@ -43,34 +62,68 @@ pub struct GenerateArgs {
     /// Path of the runtime crate in generated code.
     #[arg(long, value_name = "PATH", default_value = "::envgen_runtime")]
     pub runtime_path: String,
+    /// Write a complete crate into DIR instead: Cargo.toml, src/lib.rs with one module per
+    /// schema, and examples/validate.rs.
+    #[arg(long = "crate", value_name = "DIR", conflicts_with = "output")]
+    pub crate_dir: Option<PathBuf>,
+    /// With --crate: depend on the runtime crate at this local directory (a path
+    /// dependency), instead of a registry version.
+    #[arg(long, value_name = "DIR", requires = "crate_dir")]
+    pub runtime_dep_path: Option<PathBuf>,
+    /// With --crate: the registry version of the runtime crate (default: this envgen's).
+    #[arg(
+        long,
+        value_name = "VERSION",
+        requires = "crate_dir",
+        conflicts_with = "runtime_dep_path"
+    )]
+    pub runtime_version: Option<String>,
+}
+
+/// The failure for a codegen error: its kind picks the `error.code`.
+pub fn codegen_failure(e: &envgen_codegen::Error) -> crate::response::Failure {
+    let code = match e.kind {
+        ErrorKind::NotFound => codes::SCHEMA_NOT_FOUND,
+        ErrorKind::Unsupported => codes::UNSUPPORTED_KEYWORD,
+        ErrorKind::Output => codes::OUTPUT_WRITE_FAILED,
+        ErrorKind::Invalid => codes::SCHEMA_INVALID,
+    };
+    // The message is the located first line; the advice goes to `error.suggestion`.
+    let shown = e.to_string();
+    let message = shown.lines().next().unwrap_or("schema error").to_owned();
+    let mut failure = fail(code, message).detail(e.location());
+    if let Some(help) = &e.help {
+        failure = failure.suggestion(help.clone());
+    }
+    failure
 }
 
 /// Runs the generator.
-pub fn run(args: &GenerateArgs, io: &mut Io<'_>) -> i32 {
+pub fn run(args: &GenerateArgs) -> Reply {
     if args.schemas.is_empty() {
-        let _ = writeln!(
-            io.err,
-            "error: nothing to do: give --schema FILE, or a subcommand (see `envgen --help`)"
+        return Reply::failure(
+            fail(
+                codes::NOTHING_TO_DO,
+                "nothing to do: give --schema FILE, or a subcommand",
+            )
+            .suggestion("See `envgen help` for the commands."),
         );
-        return 2;
     }
     if args.module.is_some() && args.schemas.len() > 1 {
-        let _ = writeln!(
-            io.err,
-            "error: --module names one schema; with several, modules are named after their files"
-        );
-        return 2;
+        return Reply::failure(fail(
+            codes::ARGUMENT_CONFLICT,
+            "--module names one schema; with several, modules are named after their files",
+        ));
     }
-    let mut config = Config::new();
+    let mut config = Config::new().refs_by_name(args.refs_by_name);
     if let Some(d) = &args.draft {
         match Draft::from_name(d) {
             Some(d) => config = config.default_draft(d),
             None => {
-                let _ = writeln!(
-                    io.err,
-                    "error: unknown draft {d:?}; expected 4, 6, 7, 2019-09 or 2020-12"
-                );
-                return 2;
+                return Reply::failure(fail(
+                    codes::INVALID_VALUE,
+                    format!("unknown draft {d:?}; expected 4, 6, 7, 2019-09 or 2020-12"),
+                ))
             }
         }
     }
@@ -95,6 +148,9 @@ pub fn run(args: &GenerateArgs, io: &mut Io<'_>) -> i32 {
         if args.schemars {
             settings = settings.schemars(SchemarsDerive::Always);
         }
+        settings = settings
+            .builders(!args.no_builders)
+            .assert_formats(args.assert_formats);
         let mut sc = SchemaConfig::new(path.clone()).settings(settings);
         if let Some(m) = &args.module {
             sc = sc.module(m.clone());
@@ -103,11 +159,11 @@ pub fn run(args: &GenerateArgs, io: &mut Io<'_>) -> i32 {
     }
     let generated = match config.generate() {
         Ok(g) => g,
-        Err(e) => {
-            let _ = writeln!(io.err, "error: {e}");
-            return 1;
-        }
+        Err(e) => return Reply::failure(codegen_failure(&e)),
     };
+    if let Some(dir) = &args.crate_dir {
+        return super::scaffold::run(args, dir, &config, generated);
+    }
     let text = if generated.len() == 1 {
         generated[0].code.clone()
     } else {
@@ -119,20 +175,18 @@ pub fn run(args: &GenerateArgs, io: &mut Io<'_>) -> i32 {
         }
         s
     };
+    let modules: Vec<serde_json::Value> = generated
+        .iter()
+        .map(|g| json!({"module": g.module, "schema": g.schema.display().to_string()}))
+        .collect();
     match &args.output {
         Some(path) => match envgen_codegen::write_if_changed(path, &text) {
-            Ok(_) => 0,
-            Err(e) => {
-                let _ = writeln!(io.err, "error: {e}");
-                1
-            }
+            Ok(written) => Reply::success(
+                json!({"modules": modules, "output": path.display().to_string(), "written": written}),
+                "",
+            ),
+            Err(e) => Reply::failure(codegen_failure(&e)),
         },
-        None => match io.out.write_all(text.as_bytes()) {
-            Ok(()) => 0,
-            Err(e) => {
-                let _ = writeln!(io.err, "error: cannot write to standard output: {e}");
-                1
-            }
-        },
+        None => Reply::success(json!({"modules": modules, "code": text}), text),
     }
 }

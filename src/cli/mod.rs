@@ -2,27 +2,43 @@
 //! library; `src/main.rs` only calls [`main`].
 //!
 //! * `envgen --schema x.json [...]`: print (or `-o` write) the generated Rust;
-//! * `envgen validate --schema NAME FILE...`: check documents against a built-in envelope.
+//! * `envgen validate --schema NAME FILE...`: check documents against a built-in envelope;
+//! * `envgen fmt --schema NAME FILE`: print a document in canonical form;
+//! * `envgen help [COMMAND]`: envgen's help, as text, cmdhelp JSON or markdown.
+//!
+//! Every command takes the global `--format text|json` (and `help` also `md`). Handlers
+//! return an [`output::Reply`]; [`output::emit`] prints it, as text or as one
+//! ResponseEnvelope, with seed 001's exit codes, and the `error.code` values of
+//! [`codes`]. Adding a subcommand: a variant of [`Command`], a handler returning a
+//! `Reply`, a line in [`run`]; `envgen help` covers it by itself (add its exit codes and
+//! examples to [`help::extension`]).
 
+pub mod codes;
+pub mod diff;
+pub mod fmt;
 pub mod generate;
+pub mod help;
+pub mod output;
+pub mod scaffold;
 pub mod validate;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use output::Format;
 use std::ffi::OsString;
 use std::io::Write;
+use std::time::Instant;
 
 /// envgen: JSON Schema → Rust types with lossless serde, for agent-facing envelopes.
 #[derive(Debug, Parser)]
-#[command(
-    name = "envgen",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
+#[command(name = "envgen", version, about, disable_help_subcommand = true)]
 pub struct Cli {
     /// Generation options (used when no subcommand is given).
     #[command(flatten)]
     pub generate: generate::GenerateArgs,
+    /// Output format: text, json (one ResponseEnvelope; for `help`, the cmdhelp document)
+    /// or md (`help` only).
+    #[arg(long, global = true, value_enum, default_value = "text")]
+    pub format: Format,
     /// A subcommand.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -33,6 +49,12 @@ pub struct Cli {
 pub enum Command {
     /// Validate JSON documents against a built-in envelope schema.
     Validate(validate::ValidateArgs),
+    /// Print a document re-serialized canonically through its generated type.
+    Fmt(fmt::FmtArgs),
+    /// Print envgen's help: text, a cmdhelp v0.1 document (--format json) or markdown.
+    Help(help::HelpArgs),
+    /// Compare the APIs generated from two versions of a schema; exit 1 on a breaking change.
+    Diff(diff::DiffArgs),
 }
 
 /// Shared output sinks, so tests can capture what a command prints.
@@ -64,18 +86,59 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let started = Instant::now();
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let program = Cli::command().get_name().to_owned();
+    let parsed = Cli::command()
+        .try_get_matches_from(&args)
+        .and_then(|m| generation_conflict(&m).map(|()| m))
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    let cli = match parsed {
         Ok(c) => c,
-        Err(e) => {
-            let code = e.exit_code();
-            let _ = write!(io.err, "{}", e.render());
-            return code;
-        }
+        Err(e) => return output::parse_error(e, &args, &program, started, io),
     };
-    match cli.command {
-        Some(Command::Validate(args)) => validate::run(&args, io),
-        None => generate::run(&cli.generate, io),
+    if cli.format == Format::Md && !matches!(cli.command, Some(Command::Help(_))) {
+        let failure = output::fail(
+            codes::FORMAT_UNSUPPORTED,
+            "--format md is only available for `envgen help`",
+        )
+        .suggestion("Use --format text or --format json.");
+        return output::emit(Format::Text, started, output::Reply::failure(failure), io);
     }
+    let reply = match cli.command {
+        Some(Command::Validate(args)) => validate::run(&args),
+        Some(Command::Fmt(args)) => fmt::run(&args),
+        Some(Command::Diff(args)) => diff::run(&args),
+        Some(Command::Help(args)) => return help::run(&args, cli.format, started, io),
+        None => generate::run(&cli.generate),
+    };
+    output::emit(cli.format, started, reply, io)
+}
+
+/// The generation flags (the root's own) cannot be combined with a subcommand. This is
+/// checked here rather than with clap's `args_conflicts_with_subcommands`, which would
+/// also refuse the global `--format` before a subcommand (`envgen --format json validate`).
+fn generation_conflict(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+    let Some(sub) = matches.subcommand_name() else {
+        return Ok(());
+    };
+    let root = Cli::command();
+    for arg in root.get_arguments().filter(|a| !a.is_global_set()) {
+        if matches.value_source(arg.get_id().as_str())
+            == Some(clap::parser::ValueSource::CommandLine)
+        {
+            let flag = arg
+                .get_long()
+                .map(|l| format!("--{l}"))
+                .unwrap_or_else(|| arg.get_id().to_string());
+            let mut cmd = Cli::command();
+            return Err(cmd.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("the generation flag '{flag}' cannot be used with the subcommand '{sub}'"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Parses `KEY=VALUE`.

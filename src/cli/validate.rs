@@ -10,12 +10,15 @@
 //!
 //! With `--all-errors`, every error of a file is on its line, joined by `; `.
 //! With `--format json`, the result is one ResponseEnvelope document (seed 001) instead:
-//! `data.results[]` holds each file's verdict and errors; `error.code` is
-//! `INSTANCE_INVALID` when a document is invalid.
+//! `data.results[]` holds each file's verdict and errors; when a document is invalid,
+//! `data` is null, `error.code` is `INSTANCE_INVALID` and the same results are in
+//! `error.detail` as JSON text.
 //!
-//! Exit status 0 when every file is valid (and round-trips, if asked), 1 otherwise.
+//! Exit status 0 when every file is valid (and round-trips, if asked), 1 (GENERAL_ERROR)
+//! otherwise.
 
-use super::Io;
+use super::codes;
+use super::output::{fail, Reply};
 use crate::runtime::json::first_difference;
 use crate::runtime::{Document, Options};
 use clap::{Args, ValueEnum};
@@ -35,15 +38,6 @@ pub enum Builtin {
     Meminit,
 }
 
-/// How `validate` prints its result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// One line per file.
-    Text,
-    /// One ResponseEnvelope JSON document.
-    Json,
-}
-
 /// Options of `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -59,9 +53,6 @@ pub struct ValidateArgs {
     /// Assert `format` (date-time, email, uri, …); otherwise formats are annotations.
     #[arg(long)]
     pub formats: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: OutputFormat,
     /// Files to validate; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -150,7 +141,8 @@ pub fn check(schema: Builtin, bytes: &[u8], options: &Options, roundtrip: bool) 
     }
 }
 
-fn read(path: &PathBuf) -> std::io::Result<Vec<u8>> {
+/// Reads a file, or standard input for `-`.
+pub(super) fn read(path: &PathBuf) -> std::io::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut buf = Vec::new();
         std::io::stdin().read_to_end(&mut buf)?;
@@ -161,8 +153,7 @@ fn read(path: &PathBuf) -> std::io::Result<Vec<u8>> {
 }
 
 /// Runs `validate`.
-pub fn run(args: &ValidateArgs, io: &mut Io<'_>) -> i32 {
-    let started = std::time::Instant::now();
+pub fn run(args: &ValidateArgs) -> Reply {
     let options = Options::new()
         .all_errors(args.all_errors)
         .formats(args.formats);
@@ -176,33 +167,37 @@ pub fn run(args: &ValidateArgs, io: &mut Io<'_>) -> i32 {
         results.push((shown, verdict));
     }
     let invalid = results.iter().filter(|(_, v)| *v != Verdict::Valid).count();
-    let code = if invalid == 0 { 0 } else { 1 };
-    let written = match args.format {
-        OutputFormat::Text => results
-            .iter()
-            .try_for_each(|(p, v)| writeln!(io.out, "{}", v.line(p))),
-        OutputFormat::Json => {
-            let envelope = envelope(&results, invalid, code, started.elapsed());
-            match serde_json::to_string(&envelope) {
-                Ok(text) => writeln!(io.out, "{text}"),
-                Err(e) => writeln!(io.err, "error: cannot serialize the result: {e}"),
-            }
-        }
-    };
-    if written.is_err() {
-        return 1;
+    let text: String = results
+        .iter()
+        .map(|(p, v)| format!("{}\n", v.line(p)))
+        .collect();
+    if invalid == 0 {
+        return Reply::success(results_json(&results), text);
     }
-    code
+    let failure = invalid_failure(&results);
+    Reply {
+        outcome: Err(failure),
+        text,
+        stderr: None,
+    }
 }
 
-/// The `--format json` result, as a ResponseEnvelope built with the generated type.
-fn envelope(
-    results: &[(String, Verdict)],
-    invalid: usize,
-    code: i32,
-    elapsed: std::time::Duration,
-) -> crate::response_envelope::ResponseEnvelope {
-    use crate::response_envelope::{ErrorDetail, ErrorDetailPhase, ResponseEnvelope, ResponseMeta};
+/// The `INSTANCE_INVALID` failure for `results` (some of them not valid). Seed 001: on
+/// failure `data` is null and `error` carries the outcome; the per-file results then
+/// travel as JSON text in `error.detail`.
+pub fn invalid_failure(results: &[(String, Verdict)]) -> crate::response::Failure {
+    let invalid = results.iter().filter(|(_, v)| *v != Verdict::Valid).count();
+    fail(
+        codes::INSTANCE_INVALID,
+        format!("{invalid} of {} documents are invalid", results.len()),
+    )
+    .detail(results_json(results).to_string())
+    .phase(crate::response_envelope::ErrorDetailPhase::Validation)
+    .suggestion("Fix the reported locations; each error names the instance pointer and the failing keyword.")
+}
+
+/// `{"results": [{"file", "valid", "errors": [...]}, ...]}`.
+fn results_json(results: &[(String, Verdict)]) -> serde_json::Value {
     use serde_json::{json, Value};
     let files: Vec<Value> = results
         .iter()
@@ -225,34 +220,7 @@ fn envelope(
             }),
         })
         .collect();
-    let results_json = json!({ "results": files });
-    // Seed 001: on failure `data` is null and `error` carries the outcome; the per-file
-    // results then travel as JSON text in `error.detail`.
-    let error = (code != 0).then(|| ErrorDetail {
-        code: "INSTANCE_INVALID".to_owned(),
-        message: format!("{invalid} of {} documents are invalid", results.len()),
-        detail: Some(results_json.to_string()),
-        retryable: Some(false),
-        retry_after: None,
-        phase: Some(ErrorDetailPhase::Validation),
-        suggestion: Some("Fix the reported locations; each error names the instance pointer and the failing keyword.".to_owned()),
-        redirect: None,
-    });
-    ResponseEnvelope {
-        ok: code == 0,
-        data: (code == 0).then_some(results_json.clone()),
-        error,
-        warnings: Vec::new(),
-        meta: ResponseMeta {
-            duration_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-            request_id: None,
-            schema_version: Some("1.0".to_owned()),
-            not_modified: None,
-            truncated: None,
-            cursor: None,
-            extra: serde_json::Map::new(),
-        },
-    }
+    json!({ "results": files })
 }
 
 #[cfg(test)]

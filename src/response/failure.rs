@@ -179,6 +179,16 @@ impl Failure {
         &self.0.message
     }
 
+    /// The `error.suggestion`, if any.
+    pub fn suggestion_text(&self) -> Option<&str> {
+        self.0.suggestion.as_deref()
+    }
+
+    /// The `error.redirect`, if any (only REDIRECTED failures have one).
+    pub fn redirect_target(&self) -> Option<&Redirect> {
+        self.0.redirect.as_ref()
+    }
+
     /// The `error` object of the envelope, and its warnings.
     pub(crate) fn into_parts(self) -> (ExitCode, ErrorDetail, Vec<String>) {
         let f = *self.0;

@@ -58,6 +58,19 @@ fn main() {
         entries.push((rel, p, Vec::new()));
     }
     for (n, (name, path, maps)) in entries.iter().enumerate() {
+        // What `envgen --schema` generates (types, serde impls and validators): generated
+        // here, not compiled; the crate compiles the validators.
+        // Rendered (parsed as Rust and pretty-printed) as the CLI does.
+        let full = match generate_with(
+            name,
+            path,
+            maps,
+            &Settings::new().assert_formats(true),
+            true,
+        ) {
+            Ok(_) => "Ok(())".to_owned(),
+            Err(e) => format!("Err({e:?})"),
+        };
         match generate(name, path, maps) {
             Ok(code) => {
                 let _ = writeln!(
@@ -66,13 +79,13 @@ fn main() {
                 );
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, validate: Ok(s{n}::validate_value_with) }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Ok(s{n}::validate_value_with) }},"
                 );
             }
             Err(e) => {
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, validate: Err({e:?}) }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Err({e:?}) }},"
                 );
             }
         }
@@ -110,9 +123,28 @@ fn collect_json(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn generate(name: &str, path: &Path, maps: &[(String, PathBuf)]) -> Result<String, String> {
+    generate_with(
+        name,
+        path,
+        maps,
+        &Settings::new().validators_only().assert_formats(true),
+        false,
+    )
+}
+
+fn generate_with(
+    name: &str,
+    path: &Path,
+    maps: &[(String, PathBuf)],
+    settings: &Settings,
+    render: bool,
+) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     // Schemas without `$schema` are read as draft-07, the SchemaStore convention.
-    let mut set = SchemaSet::new().with_default_draft(Draft::Draft7);
+    // typify resolves dangling `$ref`s by their last segment; its test schemas rely on it.
+    let mut set = SchemaSet::new()
+        .with_default_draft(Draft::Draft7)
+        .with_refs_by_name(name.starts_with("typify/"));
     let display = format!("{name}/schema.json");
     let doc = set
         .add_document(
@@ -145,11 +177,11 @@ fn generate(name: &str, path: &Path, maps: &[(String, PathBuf)]) -> Result<Strin
         }
     }
     set.link().map_err(|e| e.to_string())?;
-    let tokens = envgen_codegen::generate(
-        &set,
-        doc,
-        &Settings::new().validators_only().assert_formats(true),
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(tokens.to_string())
+    let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
+    if render {
+        // Parsed as Rust and pretty-printed, as `envgen --schema` does.
+        envgen_codegen::emit::render(tokens, name).map_err(|e| e.to_string())
+    } else {
+        Ok(tokens.to_string())
+    }
 }

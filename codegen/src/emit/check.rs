@@ -254,7 +254,15 @@ impl<'a, 'v> Checks<'a, 'v> {
                 if allowed {
                     checks.push(quote!(if !(x.is_finite() && x.fract() == 0.0) { #fail }));
                 } else {
-                    checks.push(fail);
+                    // Never of the type (a field typed by its other keywords): bound to a
+                    // local, so the check reads like the others and no assignment before it
+                    // is "never read".
+                    checks.push(quote! {
+                        let of_type = false;
+                        if !of_type {
+                            #fail
+                        }
+                    });
                 }
             }
         }
@@ -264,26 +272,34 @@ impl<'a, 'v> Checks<'a, 'v> {
             (None, None) => None,
         };
         if let Some((values, kw)) = lits {
-            let tests: Vec<TokenStream> = values
+            // String literals are one flat `matches!` (a long `||` chain nests one level per
+            // operand, which overflows the formatter's stack on enums of ~1,000 values).
+            let strings: Vec<proc_macro2::Literal> = values
                 .iter()
                 .filter_map(|l| match (ty, l) {
-                    (Ty::String, Value::String(s)) => {
-                        let s = lit(s);
-                        Some(quote!(x == #s))
-                    }
-                    (Ty::Bool, Value::Bool(b)) => Some(if *b { quote!(*x) } else { quote!(!*x) }),
-                    (Ty::U64 | Ty::I64 | Ty::F64, Value::Number(n)) => {
-                        let b = bound(n);
-                        let cmp = match ty {
-                            Ty::U64 => quote!(#rt::num::compare_u64(*x, #rt::num::#b)),
-                            Ty::I64 => quote!(#rt::num::compare_i64(*x, #rt::num::#b)),
-                            _ => quote!(#rt::num::compare_f64(*x, #rt::num::#b)),
-                        };
-                        Some(quote!(#cmp == ::core::cmp::Ordering::Equal))
-                    }
+                    (Ty::String, Value::String(s)) => Some(lit(s)),
                     _ => None,
                 })
                 .collect();
+            let mut tests: Vec<TokenStream> = if strings.is_empty() {
+                Vec::new()
+            } else {
+                vec![quote!(matches!(x.as_str(), #(#strings)|*))]
+            };
+            tests.extend(values.iter().filter_map(|l| match (ty, l) {
+                (Ty::String, Value::String(_)) => None,
+                (Ty::Bool, Value::Bool(b)) => Some(if *b { quote!(*x) } else { quote!(!*x) }),
+                (Ty::U64 | Ty::I64 | Ty::F64, Value::Number(n)) => {
+                    let b = bound(n);
+                    let cmp = match ty {
+                        Ty::U64 => quote!(#rt::num::compare_u64(*x, #rt::num::#b)),
+                        Ty::I64 => quote!(#rt::num::compare_i64(*x, #rt::num::#b)),
+                        _ => quote!(#rt::num::compare_f64(*x, #rt::num::#b)),
+                    };
+                    Some(quote!(#cmp == ::core::cmp::Ordering::Equal))
+                }
+                _ => None,
+            }));
             let shown = serde_json::to_string(&if kw == "const" {
                 values[0].clone()
             } else {
@@ -564,7 +580,25 @@ impl<'a, 'v> Checks<'a, 'v> {
                 per.push(quote!(if !#c { #failed }));
             }
         }
-        let track = !k.pattern_properties.is_empty() && k.additional_properties.is_some();
+        // The additionalProperties check, if it is not trivial; only then do pattern
+        // matches need tracking.
+        let additional = match k.additional_properties {
+            Some(a) => {
+                let c = self.check(value, a, quote!(entry), depth + 1)?;
+                (c.to_string() != "true").then(|| {
+                    quote! {
+                        cx.push_key(key);
+                        let ok = #c;
+                        cx.pop();
+                        if !ok {
+                            #failed
+                        }
+                    }
+                })
+            }
+            None => None,
+        };
+        let track = !k.pattern_properties.is_empty() && additional.is_some();
         if track {
             per.push(quote!(let mut matched = false;));
         }
@@ -588,28 +622,12 @@ impl<'a, 'v> Checks<'a, 'v> {
                 }
             });
         }
-        if let Some(a) = k.additional_properties {
-            let c = self.check(value, a, quote!(entry), depth + 1)?;
-            if c.to_string() != "true" {
-                let cond = if track {
-                    quote!(!matched)
-                } else {
-                    quote!(true)
-                };
-                let body = quote! {
-                    cx.push_key(key);
-                    let ok = #c;
-                    cx.pop();
-                    if !ok {
-                        #failed
-                    }
-                };
-                if track {
-                    per.push(quote!(if #cond { #body }));
-                } else {
-                    per.push(body);
-                }
-            }
+        if let Some(body) = additional {
+            per.push(if track {
+                quote!(if !matched { #body })
+            } else {
+                body
+            });
         }
         // Token-level use of the loop bindings (identifiers, not string literals).
         let uses_ident = |ts: &TokenStream, name: &str| {
@@ -843,9 +861,12 @@ impl<'a, 'v> Checks<'a, 'v> {
                     serde_json::to_string(d).unwrap_or_default()
                 ));
                 let fail = self.v.fail(node, kw, quote!(String::from(#msg)));
+                // Bound to locals so that constant tests (`true`, `false`) and negations
+                // never form an expression clippy would simplify.
                 checks.push(quote! {
-                    let missing = #if_present && !(#test);
-                    if missing {
+                    let trigger: bool = #if_present;
+                    let satisfied: bool = #test;
+                    if trigger && !satisfied {
                         #fail
                     }
                 });
@@ -942,16 +963,42 @@ impl<'a, 'v> Checks<'a, 'v> {
         // over the extras; declared fields matching a pattern are checked against it too.
         if own {
             let mut per = Vec::new();
-            let track = !k.pattern_properties.is_empty()
-                && k.additional_properties
-                    .is_some_and(|a| !matches!(self.set.node(a).body, Body::Bool(true)));
-            if track {
-                per.push(quote!(let mut matched = false;));
-            }
             let extra_ty = match &s.extra {
                 Extra::Typed(t) => Some(t.clone()),
                 _ => None,
             };
+            // The additionalProperties check over the extras, if it is not trivial; only
+            // then do pattern matches need tracking.
+            let mut additional = None;
+            if let Some(a) = k.additional_properties {
+                let trivial = matches!(self.set.node(a).body, Body::Bool(true));
+                let deny = matches!(self.set.node(a).body, Body::Bool(false));
+                if !trivial && !deny && !matches!(s.extra, Extra::Deny) {
+                    let c = match &extra_ty {
+                        Some(t) => self.check(t, a, quote!(entry), 0)?,
+                        None => {
+                            let f = self.v.call(a);
+                            quote!(validators::#f(entry, cx))
+                        }
+                    };
+                    if c.to_string() != "true" {
+                        additional = Some(quote! {
+                            cx.push_key(key);
+                            let ok = #c;
+                            cx.pop();
+                            if !ok {
+                                #failed
+                            }
+                        });
+                    }
+                }
+            }
+            let track = !k.pattern_properties.is_empty()
+                && additional.is_some()
+                && !matches!(s.extra, Extra::Deny);
+            if track {
+                per.push(quote!(let mut matched = false;));
+            }
             for (pattern, p) in &k.pattern_properties {
                 let re_check = regress::Regex::with_flags(pattern, "u")
                     .or_else(|_| regress::Regex::new(pattern));
@@ -1016,33 +1063,12 @@ impl<'a, 'v> Checks<'a, 'v> {
                     }
                 });
             }
-            if let Some(a) = k.additional_properties {
-                let trivial = matches!(self.set.node(a).body, Body::Bool(true));
-                let deny = matches!(self.set.node(a).body, Body::Bool(false));
-                if !trivial && !deny && !matches!(s.extra, Extra::Deny) {
-                    let c = match &extra_ty {
-                        Some(t) => self.check(t, a, quote!(entry), 0)?,
-                        None => {
-                            let f = self.v.call(a);
-                            quote!(validators::#f(entry, cx))
-                        }
-                    };
-                    if c.to_string() != "true" {
-                        let body = quote! {
-                            cx.push_key(key);
-                            let ok = #c;
-                            cx.pop();
-                            if !ok {
-                                #failed
-                            }
-                        };
-                        per.push(if track {
-                            quote!(if !matched { #body })
-                        } else {
-                            body
-                        });
-                    }
-                }
+            if let Some(body) = additional {
+                per.push(if track {
+                    quote!(if !matched { #body })
+                } else {
+                    body
+                });
             }
             let uses_ident = |ts: &TokenStream, name: &str| {
                 fn walk(ts: TokenStream, name: &str) -> bool {

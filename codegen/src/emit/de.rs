@@ -150,7 +150,16 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
     let locals: Vec<_> = s
         .fields
         .iter()
-        .map(|f| format_ident!("f_{}", f.name))
+        // `f_name`; a field whose name starts with `_` (`_16`) becomes `f_16`, not the
+        // non-snake-case `f__16`. No other field can produce `f_16` (snake case never
+        // yields a name that is all digits).
+        .map(|f| {
+            if f.name.starts_with('_') {
+                format_ident!("f{}", f.name)
+            } else {
+                format_ident!("f_{}", f.name)
+            }
+        })
         .collect();
     let decls = s.fields.iter().zip(&locals).map(|(f, local)| {
         let ty = match f.presence() {
@@ -213,9 +222,17 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
             )
         }
     };
+    // A required field that can only be `null` holds `()`: checked for presence, and
+    // written as `()` (binding the unit value trips clippy's `let_unit_value`).
+    let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && is_unit(cx, &f.ty);
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
         match f.presence() {
+            Presence::Required if unit_only(f) => quote! {
+                if #local.is_none() {
+                    return Err(#rt::de::missing_property(#key));
+                }
+            },
             Presence::Required | Presence::RequiredNullable => quote! {
                 let #local = match #local {
                     Some(value) => value,
@@ -229,7 +246,11 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
     });
     let inits = s.fields.iter().zip(&locals).map(|(f, local)| {
         let fname = ident(&f.name);
-        quote!(#fname: #local,)
+        if unit_only(f) {
+            quote!(#fname: (),)
+        } else {
+            quote!(#fname: #local,)
+        }
     });
     let visitor_decl = if params.is_empty() {
         quote!(
@@ -693,5 +714,16 @@ fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 Err(#rt::de::no_alternative(#type_name, #keyword, "the value"))
             }
         }
+    }
+}
+
+/// Whether `ty` is `()` (only `null`), directly or through aliases.
+fn is_unit(cx: &Cx<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Unit => true,
+        Ty::Named(id) => {
+            matches!(&cx.module.get(*id).kind, crate::ir::TypeKind::Alias(t) if is_unit(cx, t))
+        }
+        _ => false,
     }
 }

@@ -1,5 +1,6 @@
 //! Emit: IR → Rust tokens (with `quote!`) → formatted source (with prettyplease).
 
+mod builder;
 mod check;
 mod de;
 mod rust_ty;
@@ -46,6 +47,7 @@ pub fn emit(
             rt: rt.clone(),
         };
         let mut checks = check::Checks::new(set, module, rt.clone(), &mut v);
+        let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             items.push(types::definition(&cx, settings, t));
             items.push(ser::serialize_impl(&cx, t));
@@ -58,6 +60,23 @@ pub fn emit(
                 };
                 items.push(methods(&cx, t, entry));
             }
+            if settings.builders {
+                if let Some(b) = builder::builder(&cx, set, doc, settings, t) {
+                    items.push(b.items);
+                    state_traits.push(b.traits);
+                }
+            }
+        }
+        if !state_traits.is_empty() {
+            items.push(quote! {
+                /// The typestate of the builders: one trait per required field, implemented
+                /// only by `Set`, so that `build()` compiles once every required field is set.
+                #[doc(hidden)]
+                #[allow(non_camel_case_types)]
+                pub mod builder_state {
+                    #(#state_traits)*
+                }
+            });
         }
         if settings.validators {
             items.extend(checks.finish()?);

@@ -99,6 +99,7 @@ pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
     let Some(d) = docs else {
         return TokenStream::new();
     };
+    let d = list_continuations(d);
     let lines = d.lines().map(|l| {
         let l = if l.is_empty() {
             String::new()
@@ -110,9 +111,78 @@ pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
     quote!(#(#lines)*)
 }
 
+/// Re-indents the continuation lines of Markdown list items to the item's content column,
+/// so that schema descriptions written for other renderers read as the same list in
+/// rustdoc (and clippy's `doc_lazy_continuation` / `doc_overindented_list_items` hold).
+/// Fenced code blocks are left alone.
+fn list_continuations(text: &str) -> String {
+    fn item_indent(line: &str) -> Option<usize> {
+        let trimmed = line.trim_start();
+        let lead = line.len() - trimmed.len();
+        let marker = if trimmed.starts_with(['-', '*', '+']) {
+            1
+        } else {
+            let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
+            if digits == 0 || !trimmed[digits..].starts_with(['.', ')']) {
+                return None;
+            }
+            digits + 1
+        };
+        let rest = &trimmed[marker..];
+        let spaces = rest.len() - rest.trim_start_matches(' ').len();
+        (spaces >= 1 && !rest.trim().is_empty()).then_some(lead + marker + spaces.min(4))
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut item: Option<usize> = None;
+    let mut fenced = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+            item = None;
+        }
+        if fenced || trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            out.push_str(line);
+        } else if trimmed.is_empty() {
+            item = None;
+        } else if let Some(indent) = item_indent(line) {
+            item = Some(indent);
+            out.push_str(line);
+        } else if let Some(indent) = item {
+            out.push_str(&" ".repeat(indent));
+            out.push_str(trimmed);
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// A string literal token.
 pub(crate) fn lit(s: &str) -> proc_macro2::Literal {
     let mut l = proc_macro2::Literal::string(s);
     l.set_span(Span::call_site());
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list_continuations;
+
+    #[test]
+    fn list_continuations_align_to_the_item_content() {
+        let text = "Intro:\n\n- first item\n    overindented continuation\n- second\nlazy continuation\n\nAfter.\n    code-like indent stays\n";
+        assert_eq!(
+            list_continuations(text),
+            "Intro:\n\n- first item\n  overindented continuation\n- second\n  lazy continuation\n\nAfter.\n    code-like indent stays\n"
+        );
+        let numbered = "1. one\n      more\n10) ten\n   more\n";
+        assert_eq!(
+            list_continuations(numbered),
+            "1. one\n   more\n10) ten\n    more\n"
+        );
+        let fenced = "- item\n```\n    kept\n```\n";
+        assert_eq!(list_continuations(fenced), "- item\n```\n    kept\n```\n");
+    }
 }

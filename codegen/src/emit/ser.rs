@@ -40,6 +40,9 @@ pub(crate) fn value_tokens(v: &Value) -> TokenStream {
             let items = a.iter().map(value_tokens);
             quote!(::serde_json::Value::Array(vec![#(#items),*]))
         }
+        Value::Object(m) if m.is_empty() => {
+            quote!(::serde_json::Value::Object(::serde_json::Map::new()))
+        }
         Value::Object(m) => {
             let entries = m.iter().map(|(k, v)| {
                 let k = lit(k);
@@ -72,34 +75,38 @@ pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
     let body = match &t.kind {
         TypeKind::Alias(_) => return TokenStream::new(),
         TypeKind::Struct(s) => {
-            let entries = s.fields.iter().map(|f| {
-                let name = ident(&f.name);
-                let key = lit(&f.json);
-                match f.presence() {
-                    Presence::Required => {
-                        let v = value_expr(cx, &f.ty, quote!(&self.#name));
-                        quote!(map.serialize_entry(#key, #v)?;)
+            let entries = s
+                .fields
+                .iter()
+                .map(|f| {
+                    let name = ident(&f.name);
+                    let key = lit(&f.json);
+                    match f.presence() {
+                        Presence::Required => {
+                            let v = value_expr(cx, &f.ty, quote!(&self.#name));
+                            quote!(map.serialize_entry(#key, #v)?;)
+                        }
+                        Presence::RequiredNullable => {
+                            let opt = Ty::Option(Box::new(f.ty.clone()));
+                            let v = value_expr(cx, &opt, quote!(&self.#name));
+                            quote!(map.serialize_entry(#key, #v)?;)
+                        }
+                        Presence::Optional => {
+                            let v = value_expr(cx, &f.ty, quote!(value));
+                            quote!(if let Some(value) = &self.#name {
+                                map.serialize_entry(#key, #v)?;
+                            })
+                        }
+                        Presence::OptionalNullable => {
+                            let opt = Ty::Option(Box::new(f.ty.clone()));
+                            let v = value_expr(cx, &opt, quote!(value));
+                            quote!(if let Some(value) = &self.#name {
+                                map.serialize_entry(#key, #v)?;
+                            })
+                        }
                     }
-                    Presence::RequiredNullable => {
-                        let opt = Ty::Option(Box::new(f.ty.clone()));
-                        let v = value_expr(cx, &opt, quote!(&self.#name));
-                        quote!(map.serialize_entry(#key, #v)?;)
-                    }
-                    Presence::Optional => {
-                        let v = value_expr(cx, &f.ty, quote!(value));
-                        quote!(if let Some(value) = &self.#name {
-                            map.serialize_entry(#key, #v)?;
-                        })
-                    }
-                    Presence::OptionalNullable => {
-                        let opt = Ty::Option(Box::new(f.ty.clone()));
-                        let v = value_expr(cx, &opt, quote!(value));
-                        quote!(if let Some(value) = &self.#name {
-                            map.serialize_entry(#key, #v)?;
-                        })
-                    }
-                }
-            });
+                })
+                .collect::<Vec<_>>();
             let extra = match &s.extra {
                 Extra::Deny => quote!(),
                 Extra::Preserve => quote! {
@@ -116,9 +123,14 @@ pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
                     }
                 }
             };
+            let binding = if entries.is_empty() && extra.is_empty() {
+                quote!(let map)
+            } else {
+                quote!(let mut map)
+            };
             quote! {
                 use ::serde::ser::SerializeMap as _;
-                let mut map = serializer.serialize_map(None)?;
+                #binding = serializer.serialize_map(None)?;
                 #(#entries)*
                 #extra
                 map.end()

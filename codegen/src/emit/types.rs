@@ -74,18 +74,7 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
     let generics = if t.generics.is_empty() {
         TokenStream::new()
     } else {
-        let ps = t.generics.iter().map(|g| {
-            let p = ident(g);
-            let default = settings
-                .generic_properties
-                .iter()
-                .find(|gp| &gp.param == g)
-                .and_then(|gp| syn::parse_str::<syn::Type>(&gp.default).ok());
-            match default {
-                Some(d) => quote!(#p = #d),
-                None => quote!(#p = ::serde_json::Value),
-            }
-        });
+        let ps = generic_decls(settings, t);
         quote!(<#(#ps),*>)
     };
     match &t.kind {
@@ -144,12 +133,19 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
         }
         TypeKind::Enum(e) => {
             let derive = derives(settings, t);
-            let untagged = if e
+            let has_payload = e
                 .variants
                 .iter()
-                .any(|v| matches!(v.kind, VariantKind::Payload(_)))
-            {
+                .any(|v| matches!(v.kind, VariantKind::Payload(_)));
+            let untagged = if has_payload {
                 schemars_attr(settings, quote!(untagged))
+            } else {
+                TokenStream::new()
+            };
+            // Payload sizes are unknown here; boxing every big alternative would make the
+            // common small case pay. See docs/decisions.md ("Allowed lints").
+            let large = if has_payload {
+                quote!(#[allow(clippy::large_enum_variant)])
             } else {
                 TokenStream::new()
             };
@@ -187,6 +183,7 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 #docs
                 #origin
                 #derive
+                #large
                 #untagged
                 pub enum #name #generics {
                     #(#variants)*
@@ -207,6 +204,25 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
             }
         }
     }
+}
+
+/// The type's generic parameters with their defaults (`T = ::serde_json::Value`).
+pub(crate) fn generic_decls(settings: &Settings, t: &TypeDef) -> Vec<TokenStream> {
+    t.generics
+        .iter()
+        .map(|g| {
+            let p = ident(g);
+            let default = settings
+                .generic_properties
+                .iter()
+                .find(|gp| &gp.param == g)
+                .and_then(|gp| syn::parse_str::<syn::Type>(&gp.default).ok());
+            match default {
+                Some(d) => quote!(#p = #d),
+                None => quote!(#p = ::serde_json::Value),
+            }
+        })
+        .collect()
 }
 
 /// A one-line doc for a payload variant without a description.

@@ -331,7 +331,20 @@ impl<'a> Validators<'a> {
         }
 
         if let Some(values) = &k.enum_ {
-            let tests: Vec<TokenStream> = values.iter().map(|l| self.literal_eq(&v, l)).collect();
+            // String members are one flat `matches!` (a long `||` chain nests one level per
+            // operand, which overflows the formatter's stack on enums of ~1,000 values).
+            let strings: Vec<proc_macro2::Literal> =
+                values.iter().filter_map(|l| l.as_str().map(lit)).collect();
+            let mut tests: Vec<TokenStream> = Vec::new();
+            if strings.len() > 1 {
+                tests.push(quote!(matches!(#v.as_str(), Some(#(#strings)|*))));
+            }
+            tests.extend(
+                values
+                    .iter()
+                    .filter(|l| strings.len() <= 1 || !l.is_string())
+                    .map(|l| self.literal_eq(&v, l)),
+            );
             let shown = serde_json::to_string(values).unwrap_or_default();
             let msg = lit(&format!("{{}} is not one of {}", esc(&short(&shown))));
             let fail = self.fail(id, "enum", quote!(format!(#msg, #rt::validate::show(v))));
@@ -341,7 +354,8 @@ impl<'a> Validators<'a> {
                 quote!(#(#tests)||*)
             };
             out.push(quote! {
-                if !(#cond) {
+                let in_enum: bool = #cond;
+                if !in_enum {
                     #fail
                 }
             });
@@ -554,8 +568,13 @@ impl<'a> Validators<'a> {
         let failed = child_failed();
         for (i, p) in k.prefix_items.iter().enumerate() {
             let f = self.call(*p);
+            let get = if i == 0 {
+                quote!(a.first())
+            } else {
+                quote!(a.get(#i))
+            };
             out.push(quote! {
-                if let Some(item) = a.get(#i) {
+                if let Some(item) = #get {
                     cx.push_index(#i);
                     let ok = #f(item, cx);
                     cx.pop();
@@ -687,16 +706,15 @@ impl<'a> Validators<'a> {
                 };
                 let fail = self.fail(id, kw, quote!(String::from(#msg)));
                 inner.push(quote! {
-                    if !m.contains_key(#dl) {
+                    if has_dependency_key && !m.contains_key(#dl) {
                         #fail
                     }
                 });
             }
             if !inner.is_empty() {
                 out.push(quote! {
-                    if m.contains_key(#n) {
-                        #(#inner)*
-                    }
+                    let has_dependency_key = m.contains_key(#n);
+                    #(#inner)*
                 });
             }
         }
@@ -871,7 +889,8 @@ impl<'a> Validators<'a> {
                 ),
             );
             out.push(quote! {
-                if !(#(#tries)||*) {
+                let any_of: bool = #(#tries)||*;
+                if !any_of {
                     #fail
                 }
             });

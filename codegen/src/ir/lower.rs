@@ -1,6 +1,7 @@
 //! Lowering: schema graph → [`Module`]. Every naming and typing decision happens here.
 
 use super::boxing;
+use super::builder;
 use super::naming::{pascal, snake, Names};
 use super::shape::{follow_refs, pure_ref, shape_of, Shape};
 use super::{
@@ -89,6 +90,9 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     }
     boxing::break_cycles(&mut types);
     propagate_generics(&mut types);
+    if settings.builders {
+        builder::plan(set, doc, settings, &mut types, &mut l.names)?;
+    }
     Ok(Module {
         source: set.document(doc).display.clone(),
         types,
@@ -664,6 +668,7 @@ impl Lower<'_> {
                 nullable,
                 docs,
                 node: node_id,
+                derived: None,
             });
         }
         let extra = match shape.additional.map(|a| &self.set.node(a).body) {
@@ -674,7 +679,11 @@ impl Lower<'_> {
                 None => Extra::Preserve,
             },
         };
-        Ok(Struct { fields, extra })
+        Ok(Struct {
+            fields,
+            extra,
+            builder: None,
+        })
     }
 
     fn field_docs(&self, node: NodeId) -> Option<String> {

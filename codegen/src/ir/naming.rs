@@ -65,7 +65,8 @@ fn ascii_only(s: &str) -> String {
         .collect()
 }
 
-/// `PascalCase` for type and variant names. Never empty; never starts with a digit.
+/// `PascalCase` for type and variant names. Never empty; never starts with a digit; never
+/// the keyword `Self` (the one keyword in PascalCase), which becomes `Self_`.
 pub fn pascal(s: &str) -> String {
     let mut out = String::new();
     for w in words(s) {
@@ -81,6 +82,8 @@ pub fn pascal(s: &str) -> String {
         "Empty".to_owned()
     } else if out.starts_with(|c: char| c.is_ascii_digit()) {
         format!("V{out}")
+    } else if KEYWORDS.contains(&out.as_str()) {
+        format!("{out}_")
     } else {
         out
     }
@@ -181,6 +184,9 @@ mod tests {
         assert_eq!(pascal("1.0"), "V10");
         assert_eq!(pascal(""), "Empty");
         assert_eq!(pascal("cmdhelp v0.1"), "CmdhelpV01");
+        // Found by fuzzing (FUZZING.md): an enum value "self" named its variant `Self`.
+        assert_eq!(pascal("self"), "Self_");
+        assert_eq!(pascal("{self}"), "Self_");
         assert_eq!(snake("duration_ms"), "duration_ms");
         assert_eq!(snake("type"), "type_");
         assert_eq!(snake("$ref"), "ref_");

@@ -88,9 +88,21 @@ pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
 /// Follows a chain of pure references to the first node that is more than a reference.
 /// A chain that loops is an error located at the first reference.
 pub(crate) fn follow_refs(set: &SchemaSet, id: NodeId) -> Result<NodeId> {
+    if let Some(end) = set.chain_end(id) {
+        return Ok(end);
+    }
     let mut seen = BTreeSet::new();
+    let mut path = Vec::new();
     let mut cur = id;
     while let Some(next) = pure_ref(set, cur) {
+        // Every node of a chain learns its end, so walking a long chain from each of its
+        // definitions is linear overall, not quadratic.
+        if let Some(end) = set.chain_end(next) {
+            path.push(cur);
+            set.record_chain_end(path, end);
+            return Ok(end);
+        }
+        path.push(cur);
         if !seen.insert(cur) {
             return Err(set
                 .error_at_node(
@@ -104,6 +116,7 @@ pub(crate) fn follow_refs(set: &SchemaSet, id: NodeId) -> Result<NodeId> {
         }
         cur = next;
     }
+    set.record_chain_end(path, cur);
     Ok(cur)
 }
 

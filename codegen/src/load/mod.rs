@@ -4,11 +4,13 @@
 //! [`SchemaSet::add_document`], asks [`SchemaSet::missing_resources`] which referenced
 //! documents are still absent, adds those, and finally calls [`SchemaSet::link`].
 
+mod cycles;
 pub mod draft;
 pub mod node;
 mod parse;
 pub mod pointer;
 mod position;
+mod reference;
 mod scan;
 
 pub use draft::Draft;
@@ -50,12 +52,26 @@ pub struct SchemaSet {
     nodes: Vec<Node>,
     by_loc: BTreeMap<Loc, NodeId>,
     linked: bool,
+    refs_by_name: bool,
+    /// Memo of [`crate::ir::shape`]'s reference chains: node → the node the chain of pure
+    /// `$ref`s from it ends at (filled lazily; the set is immutable once linked).
+    chain_ends: std::cell::RefCell<BTreeMap<NodeId, NodeId>>,
 }
 
 impl SchemaSet {
     /// An empty set; schemas without `$schema` follow `Draft::default()` (2020-12).
     pub fn new() -> Self {
         SchemaSet::default()
+    }
+
+    /// Resolves a local `$ref` whose JSON pointer leads nowhere by its last segment, when
+    /// exactly one schema of that name sits under the document's `definitions`, `$defs`
+    /// or `components/schemas` (`#/components/schemas/Foo` → `#/definitions/Foo`). Off by
+    /// default: JSON Schema has no such rule. It is what typify does, and some
+    /// OpenAPI-derived schemas rely on it.
+    pub fn with_refs_by_name(mut self, yes: bool) -> Self {
+        self.refs_by_name = yes;
+        self
     }
 
     /// Sets the draft for documents without `$schema`.
@@ -68,16 +84,20 @@ impl SchemaSet {
     /// `uri` is its absolute retrieval URI, the base for its relative references.
     pub fn add_document(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
         if text.trim().is_empty() {
-            return Err(Error::new(
+            let mut err = Error::new(
                 display,
                 "",
                 "the schema file is empty; expected a JSON object or boolean",
-            ));
+            );
+            err.position = Some((1, 1));
+            return Err(err);
         }
         let value: Value = serde_json::from_str(text).map_err(|e| {
             let mut err = Error::new(display, "", format!("invalid JSON: {}", strip_position(&e)));
             if e.line() > 0 {
-                err.position = Some((e.line(), e.column()));
+                // serde_json reports column 0 at the start of a line (for example at an
+                // unexpected end of file); columns here are 1-based.
+                err.position = Some((e.line(), e.column().max(1)));
             }
             err
         })?;
@@ -93,14 +113,16 @@ impl SchemaSet {
         text: Option<String>,
     ) -> Result<DocId> {
         if !matches!(value, Value::Object(_) | Value::Bool(_)) {
-            return Err(Error::new(
+            let mut err = Error::new(
                 display,
                 "",
                 format!(
                     "a schema must be a JSON object or boolean, found {}",
                     describe(&value)
                 ),
-            ));
+            );
+            err.position = text.as_deref().and_then(|t| position::locate(t, ""));
+            return Err(err);
         }
         let (resource, _) = uri::split_fragment(uri);
         if self.docs.iter().any(|d| d.uri == resource) {
@@ -113,11 +135,16 @@ impl SchemaSet {
         let draft = match value.get("$schema") {
             Some(Value::String(s)) => Draft::from_uri(s).unwrap_or(self.default_draft),
             Some(other) => {
-                return Err(Error::new(
+                let mut err = Error::new(
                     display,
                     "/$schema",
                     format!("`$schema` must be a URI string, found {}", describe(other)),
-                ))
+                )
+                .with_help("write the draft's URI, for example `\"$schema\": \"http://json-schema.org/draft-07/schema#\"`, or leave `$schema` out and pass `--draft`");
+                err.position = text
+                    .as_deref()
+                    .and_then(|t| position::locate(t, "/$schema"));
+                return Err(err);
             }
             None => self.default_draft,
         };
@@ -162,6 +189,7 @@ impl SchemaSet {
             parse::parse_pending(self, NodeId(done))?;
             done += 1;
         }
+        cycles::check(self)?;
         self.linked = true;
         Ok(())
     }
@@ -211,7 +239,18 @@ impl SchemaSet {
         let d = &self.docs[doc.0];
         let mut e = Error::new(d.display.clone(), pointer, message);
         if let Some(text) = &d.text {
-            e.position = position::locate(text, pointer);
+            // A pointer to nothing (a setting naming a missing schema) is shown at its
+            // nearest existing ancestor.
+            let mut at = pointer;
+            e.position = loop {
+                if let Some(p) = position::locate(text, at) {
+                    break Some(p);
+                }
+                match at.rfind('/') {
+                    Some(i) => at = &at[..i],
+                    None => break None,
+                }
+            };
         }
         e
     }
@@ -220,6 +259,19 @@ impl SchemaSet {
     pub fn error_at_node(&self, id: NodeId, suffix: &str, message: impl Into<String>) -> Error {
         let loc = &self.nodes[id.0].loc;
         self.error_at(loc.doc, &format!("{}{}", loc.pointer, suffix), message)
+    }
+
+    /// The memoized end of the reference chain starting at `id`, if known.
+    pub(crate) fn chain_end(&self, id: NodeId) -> Option<NodeId> {
+        self.chain_ends.borrow().get(&id).copied()
+    }
+
+    /// Records that the reference chains from `nodes` end at `end`.
+    pub(crate) fn record_chain_end(&self, nodes: impl IntoIterator<Item = NodeId>, end: NodeId) {
+        let mut memo = self.chain_ends.borrow_mut();
+        for n in nodes {
+            memo.insert(n, end);
+        }
     }
 
     /// `file#pointer` of a node, for messages and docs.
@@ -265,39 +317,71 @@ impl SchemaSet {
         (d.uri.clone(), d.draft)
     }
 
+    /// With [`SchemaSet::with_refs_by_name`]: the one definition named like the last
+    /// segment of a dangling pointer.
+    fn by_name(&self, root: &Loc, fragment: &str) -> Option<Loc> {
+        if !self.refs_by_name {
+            return None;
+        }
+        let last = fragment.rsplit('/').next().filter(|s| !s.is_empty())?;
+        let doc = &self.docs[root.doc.0];
+        let hits: Vec<String> = ["/definitions", "/$defs", "/components/schemas"]
+            .iter()
+            .map(|container| format!("{}{container}/{last}", root.pointer))
+            .filter(|p| {
+                pointer::get(&doc.value, p).is_some_and(|v| v.is_object() || v.is_boolean())
+            })
+            .collect();
+        match hits.as_slice() {
+            [one] => Some(Loc {
+                doc: root.doc,
+                pointer: one.clone(),
+            }),
+            _ => None,
+        }
+    }
+
     /// Resolves an absolute reference URI to a location.
-    fn resolve_uri(&self, absolute: &str) -> std::result::Result<Loc, String> {
+    fn resolve_uri(&self, absolute: &str) -> std::result::Result<Loc, reference::Unresolved> {
+        use reference::Unresolved;
         let (resource, fragment) = uri::split_fragment(absolute);
         let root = self
             .resources
             .get(resource)
-            .ok_or_else(|| {
-                let shown = resource.strip_prefix("envgen-memory:///").unwrap_or(resource);
-                format!("the document `{shown}` is not loaded (envgen fetches nothing; map it to a local file)")
+            .ok_or_else(|| Unresolved::NotLoaded {
+                resource: resource.to_owned(),
             })?;
         if fragment.is_empty() {
             return Ok(root.clone());
         }
         let fragment = uri::percent_decode(fragment);
         if fragment.starts_with('/') {
+            reference::check_pointer(&fragment)?;
             let pointer = format!("{}{}", root.pointer, fragment);
             let doc = &self.docs[root.doc.0];
             if pointer::get(&doc.value, &pointer).is_none() {
-                return Err(format!("nothing at `#{fragment}` in `{}`", doc.display));
+                if let Some(found) = self.by_name(root, &fragment) {
+                    return Ok(found);
+                }
+                return Err(Unresolved::NothingAt(format!(
+                    "nothing at `#{fragment}` in `{}`",
+                    doc.display
+                )));
             }
             Ok(Loc {
                 doc: root.doc,
                 pointer,
             })
         } else {
+            reference::check_anchor_fragment(&fragment)?;
             self.anchors
                 .get(&format!("{resource}#{fragment}"))
                 .cloned()
                 .ok_or_else(|| {
-                    format!(
+                    Unresolved::NoAnchor(format!(
                         "no anchor `{fragment}` in `{}`",
                         self.docs[root.doc.0].display
-                    )
+                    ))
                 })
         }
     }

@@ -261,16 +261,40 @@ impl Parser<'_> {
                     ),
                 ));
             };
+            if let Err(why) = super::reference::check_syntax(raw) {
+                return Err(self.err("$ref", why).with_help(
+                    "write `$ref` as a URI reference: `#/definitions/Name`, `#anchor`, or `file.json#/definitions/Name`",
+                ));
+            }
             let base = self.set.nodes[self.id.0].base.clone();
             // In drafts ≤ 7 a sibling `$id` does not change the base of `$ref`; the scan
             // recorded the base accordingly.
             let absolute = uri::resolve(&base, raw);
             let target = match self.set.resolve_uri(&absolute) {
-                Ok(loc) => self.set.node_for(&loc),
+                Ok(loc) => {
+                    let value = pointer::get(&self.set.docs[loc.doc.0].value, &loc.pointer);
+                    if let Some(v) =
+                        value.filter(|v| !matches!(v, Value::Object(_) | Value::Bool(_)))
+                    {
+                        return Err(self
+                            .err(
+                                "$ref",
+                                format!(
+                                    "`$ref` {raw:?} points at {}, not a schema; expected a JSON object or boolean there",
+                                    describe(v)
+                                ),
+                            )
+                            .with_help("point `$ref` at a schema, usually an entry of `definitions` or `$defs`"));
+                    }
+                    self.set.node_for(&loc)
+                }
                 Err(why) => {
-                    return Err(self.err("$ref", format!("cannot resolve `$ref` {raw:?}: {why}")).with_help(
-                        "point `$ref` at an existing definition (for example `#/definitions/Name`), or map the remote document to a local file",
-                    ))
+                    return Err(self
+                        .err(
+                            "$ref",
+                            format!("cannot resolve `$ref` {raw:?}: {}", why.reason()),
+                        )
+                        .with_help(why.help()))
                 }
             };
             k.ref_ = Some(Ref {
@@ -289,6 +313,7 @@ impl Parser<'_> {
                 return Err(self
                     .err(kw, format!("`{kw}` is not supported by envgen"))
                     .with_keyword(*kw)
+                    .with_kind(crate::ErrorKind::Unsupported)
                     .with_help(*help));
             }
         }

@@ -6,6 +6,7 @@
 use super::draft::Draft;
 use super::node::{DocId, Loc};
 use super::pointer;
+use super::reference;
 use super::SchemaSet;
 use crate::error::Result;
 use crate::uri;
@@ -97,7 +98,26 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
                         doc,
                         pointer: ptr.clone(),
                     };
-                    set.resources.entry(base.clone()).or_insert(loc.clone());
+                    // `$id: "other.json#name"` (drafts 6–7) also declares an anchor; only a
+                    // plain `$id` claims the resource for itself.
+                    let claimed = set.resources.get(&base).filter(|_| frag.is_empty());
+                    if let Some(first) = claimed {
+                        if *first != loc {
+                            let first =
+                                format!("{}#{}", set.docs[first.doc.0].display, first.pointer);
+                            return Err(set
+                                .error_at(doc, &pointer::join(&ptr, draft.id_keyword()), format!(
+                                    "`{}` {id:?} names the resource `{base}`, which the schema at `{first}` already names; expected each `{}` to be unique",
+                                    draft.id_keyword(), draft.id_keyword()
+                                ))
+                                .with_help(format!("give one of the two schemas a different `{}`, or remove it", draft.id_keyword())));
+                        }
+                    }
+                    if frag.is_empty() {
+                        set.resources.insert(base.clone(), loc.clone());
+                    } else {
+                        set.resources.entry(base.clone()).or_insert(loc.clone());
+                    }
                     if !frag.is_empty() && !frag.starts_with('/') {
                         set.anchors.insert(format!("{base}#{frag}"), loc);
                     }
@@ -105,6 +125,13 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
             }
             for key in ["$anchor", "$dynamicAnchor"] {
                 if let Some(Value::String(a)) = obj.get(key) {
+                    if draft >= Draft::Draft201909 && !reference::is_anchor_name(a) {
+                        return Err(set
+                            .error_at(doc, &pointer::join(&ptr, key), format!(
+                                "`{key}` {a:?} is not a valid anchor name; expected a letter or `_` followed by letters, digits, `-`, `.` or `_`"
+                            ))
+                            .with_help("rename the anchor (and the `$ref`s to it), for example `node-1` instead of `1 node`"));
+                    }
                     set.anchors.entry(format!("{base}#{a}")).or_insert(Loc {
                         doc,
                         pointer: ptr.clone(),

@@ -20,6 +20,11 @@ pub mod recursive {
     envgen_runtime::include_schema!("recursive");
 }
 
+/// Builder naming edge cases (`schemas/builder_names.json`).
+pub mod builder_names {
+    envgen_runtime::include_schema!("builder_names");
+}
+
 /// Cross-file, `$id`-relative, escaped and anchored references (`schemas/refs/`).
 pub mod order {
     envgen_runtime::include_schema!("order");

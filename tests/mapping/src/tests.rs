@@ -220,3 +220,73 @@ fn cross_file_id_relative_escaped_and_anchored_refs_resolve() {
     assert_eq!(o.tag, Some(order::Tagged::Red));
     assert_eq!(serde_json::to_string(&o).unwrap_or_default(), text);
 }
+
+mod builders {
+    use crate::builder_names::{Error, Job, JobBuilder, JobBuilder2};
+
+    #[test]
+    fn colliding_names_are_disambiguated_and_build_validates() {
+        // `JobBuilder` is a schema type, so `Job`'s builder is `JobBuilder2`; the field
+        // `build` keeps its setter, so the finisher is `build_2`.
+        let owner = JobBuilder::builder()
+            .name("ops")
+            .extra("level", 3)
+            .build()
+            .expect("a named owner is valid");
+        let start: JobBuilder2 = Job::builder();
+        let job = start
+            .build(2)
+            .error(
+                Error::builder()
+                    .code("E1")
+                    .build()
+                    .expect("code is all it needs"),
+            )
+            .owner(owner.clone())
+            .note_null()
+            .tag("nightly")
+            .build_2()
+            .expect("a valid job");
+        assert_eq!(job.build, 2);
+        assert_eq!(job.note, None);
+        assert_eq!(job.tag, Some(Some("nightly".to_owned())));
+        let text = serde_json::to_string(&job).unwrap_or_default();
+        assert_eq!(
+            text,
+            r#"{"build":2,"error":{"code":"E1"},"owner":{"name":"ops","level":3},"note":null,"tag":"nightly"}"#
+        );
+
+        // Constraints the types cannot hold are checked by the finisher.
+        let e = Job::builder()
+            .build(0)
+            .error(Error::builder().code("E1").build().expect("valid"))
+            .owner(owner.clone())
+            .note("n")
+            .tag_null()
+            .build_2()
+            .expect_err("build has minimum 1");
+        let first = e.first().cloned().expect("one error");
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str()),
+            ("/build", "minimum")
+        );
+        let e = Job::builder()
+            .build(1)
+            .error(Error::builder().code("E1").build().expect("valid"))
+            .owner(owner)
+            .note("n")
+            .tag("UPPER")
+            .build_2()
+            .expect_err("tag must match ^[a-z]+$");
+        let first = e.first().cloned().expect("one error");
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str()),
+            ("/tag", "pattern")
+        );
+        let e = JobBuilder::builder()
+            .name("")
+            .build()
+            .expect_err("minLength 1");
+        assert_eq!(e.first().map(|e| e.keyword.as_str()), Some("minLength"));
+    }
+}

@@ -1,0 +1,192 @@
+//! Builder planning: the names every struct's builder uses (its type, typestate parameters,
+//! null setters, finishing method) and the derived fields it computes. Decided here, after
+//! all type names are claimed, so that no builder name collides with a generated type.
+
+use super::naming::{pascal, Names};
+use super::{Builder, Input, Presence, Slot, State, TypeDef, TypeKind};
+use crate::error::Result;
+use crate::load::{DocId, SchemaSet};
+use crate::settings::Settings;
+
+/// Names the generated code uses inside builder impls, which no typestate parameter may
+/// shadow.
+const INTERNAL: [&str; 4] = ["Set", "Unset", "PhantomData", "Self"];
+
+/// Plans the builder of every struct in `types`, claiming the builder type names in `names`
+/// (the module's type namespace). Applies the derived-field settings; a setting that names
+/// no property, or whose expression or input type is not Rust, is a located error.
+pub(crate) fn plan(
+    set: &SchemaSet,
+    doc: DocId,
+    settings: &Settings,
+    types: &mut [TypeDef],
+    names: &mut Names,
+) -> Result<()> {
+    let mut used = vec![false; settings.derived.len()];
+    let mut used_rules = vec![false; settings.invariants.len()];
+    for t in types.iter_mut() {
+        let TypeKind::Struct(s) = &mut t.kind else {
+            continue;
+        };
+        let mut inputs: Vec<Input> = Vec::new();
+        for f in s.fields.iter_mut() {
+            let n = set.node(f.node);
+            if n.loc.doc != doc {
+                continue;
+            }
+            for (i, d) in settings.derived.iter().enumerate() {
+                if d.pointer != n.loc.pointer {
+                    continue;
+                }
+                if syn::parse_str::<syn::Expr>(&d.expr).is_err() {
+                    return Err(set.error_at(
+                        doc,
+                        &d.pointer,
+                        format!(
+                            "the derived-field expression {:?} is not a Rust expression",
+                            d.expr
+                        ),
+                    ));
+                }
+                for input in &d.inputs {
+                    if syn::parse_str::<syn::Ident>(&input.name).is_err()
+                        || syn::parse_str::<syn::Type>(&input.ty).is_err()
+                    {
+                        return Err(set.error_at(
+                            doc,
+                            &d.pointer,
+                            format!(
+                                "the builder input `{}: {}` is not an identifier and a Rust type",
+                                input.name, input.ty
+                            ),
+                        ));
+                    }
+                    if !inputs.iter().any(|x| x.name == input.name) {
+                        inputs.push(Input {
+                            name: input.name.clone(),
+                            ty: input.ty.clone(),
+                            docs: input.docs.clone(),
+                        });
+                    }
+                }
+                f.derived = Some(d.expr.clone());
+                used[i] = true;
+            }
+        }
+        let mut methods = Names::fields();
+        for f in &s.fields {
+            methods.claim(&f.name);
+        }
+        methods.claim("extra");
+        for input in &inputs {
+            if methods.is_taken(&input.name) {
+                return Err(set.error_at(
+                    doc,
+                    &set.node(t.node).loc.pointer,
+                    format!(
+                        "the builder input `{}` of `{}` has the name of a field; choose another",
+                        input.name, t.name
+                    ),
+                ));
+            }
+            methods.claim(&input.name);
+        }
+        let null_setters = s
+            .fields
+            .iter()
+            .map(|f| {
+                let nullable = matches!(
+                    f.presence(),
+                    Presence::RequiredNullable | Presence::OptionalNullable
+                );
+                (nullable && f.derived.is_none()).then(|| {
+                    // `as_` → `as_null`, not the non-snake-case `as__null`.
+                    methods.claim(&format!("{}_null", f.name.trim_end_matches('_')))
+                })
+            })
+            .collect();
+        let finish = methods.claim("build");
+
+        // Typestate parameters shadow the module's types inside the builder's impls, so
+        // they must avoid every type name, the struct's generics and the names builder
+        // code uses; they are claimed in a small local namespace checked against the
+        // module's (not a copy of it per struct, which made planning quadratic).
+        let mut local = Names::types();
+        for g in &t.generics {
+            local.claim(g);
+        }
+        for n in INTERNAL {
+            local.claim(n);
+        }
+        let mut param = |base: &str| -> String {
+            let mut cand = base.to_owned();
+            let mut n = 2;
+            while names.is_taken(&cand) || local.is_taken(&cand) {
+                cand = format!("{base}{n}");
+                n += 1;
+            }
+            local.claim(&cand)
+        };
+        let mut states = Vec::new();
+        for (i, f) in s.fields.iter().enumerate() {
+            let required = matches!(
+                f.presence(),
+                Presence::Required | Presence::RequiredNullable
+            );
+            if required && f.derived.is_none() {
+                states.push(State {
+                    param: param(&pascal(&f.name)),
+                    slot: Slot::Field(i),
+                });
+            }
+        }
+        for (i, input) in inputs.iter().enumerate() {
+            states.push(State {
+                param: param(&pascal(&input.name)),
+                slot: Slot::Input(i),
+            });
+        }
+        let here = &set.node(t.node).loc;
+        let mut invariants = Vec::new();
+        for (i, rule) in settings.invariants.iter().enumerate() {
+            if here.doc != doc || rule.pointer != here.pointer {
+                continue;
+            }
+            if syn::parse_str::<syn::Expr>(&rule.expr).is_err() {
+                return Err(set.error_at(
+                    doc,
+                    &rule.pointer,
+                    format!("the invariant {:?} is not a Rust expression", rule.expr),
+                ));
+            }
+            invariants.push(rule.clone());
+            used_rules[i] = true;
+        }
+        let name = names.claim(&format!("{}Builder", t.name));
+        s.builder = Some(Builder {
+            name,
+            finish,
+            states,
+            null_setters,
+            inputs,
+            invariants,
+        });
+    }
+    if let Some(i) = used.iter().position(|u| !u) {
+        let d = &settings.derived[i];
+        return Err(set.error_at(
+            doc,
+            &d.pointer,
+            "the derived-field setting names no property of a generated struct at this pointer",
+        ));
+    }
+    if let Some(i) = used_rules.iter().position(|u| !u) {
+        let rule = &settings.invariants[i];
+        return Err(set.error_at(
+            doc,
+            &rule.pointer,
+            "the invariant setting names no generated struct at this pointer",
+        ));
+    }
+    Ok(())
+}

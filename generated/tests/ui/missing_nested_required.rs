@@ -1,0 +1,7 @@
+// `Redirect` requires `command` and `permanent`; neither is set, and the first missing
+// one is reported.
+use envgen_goldens::response_envelope::Redirect;
+
+fn main() {
+    let _ = Redirect::builder().build();
+}

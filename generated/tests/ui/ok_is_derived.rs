@@ -1,0 +1,6 @@
+// ResponseEnvelope's `ok` is derived from the exit code (seed 001): there is no setter.
+use envgen_goldens::response_envelope::ResponseEnvelope;
+
+fn main() {
+    let _ = ResponseEnvelope::<serde_json::Value>::builder().ok(true);
+}

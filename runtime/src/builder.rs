@@ -1,0 +1,48 @@
+//! Typestate markers and helpers for generated builders.
+//!
+//! A generated `FooBuilder<…, Code, Message>` carries one type parameter per required
+//! field: [`Unset`] until its setter is called, [`Set`] after. `build()` is bounded on every
+//! parameter being [`Set`] (through a generated trait whose `#[diagnostic::on_unimplemented]`
+//! message names the missing field), so a missing required field is a compile error.
+
+use crate::error::{ValidationError, ValidationErrors};
+
+/// Typestate: the required field has been given a value.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Set;
+
+/// Typestate: the required field has not been given a value yet.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Unset;
+
+/// The error `build()` returns for a required value that is not there. The typestate makes
+/// this unreachable through the generated API; it exists so that `build()` never panics.
+pub fn missing(property: &str, schema_path: &str) -> ValidationErrors {
+    let quoted = serde_json::to_string(property).unwrap_or_else(|_| property.to_owned());
+    ValidationErrors::single(ValidationError::new(
+        "",
+        "required",
+        schema_path,
+        format!("missing required property {quoted}"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_names_the_property_and_the_keyword() {
+        let e = missing("code", "#/definitions/ErrorDetail/required");
+        let first = e.first().cloned();
+        assert_eq!(
+            first,
+            Some(ValidationError::new(
+                "",
+                "required",
+                "#/definitions/ErrorDetail/required",
+                "missing required property \"code\""
+            ))
+        );
+    }
+}

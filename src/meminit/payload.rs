@@ -1,0 +1,118 @@
+//! What [`Canonical`](super::Canonical) needs of a `data` payload: [`Payload`] (normalize
+//! its paths, sort its untyped keys) and, for the ten typed payloads, [`CommandPayload`]
+//! (the command it belongs to, and parsing it from JSON against its schema).
+//!
+//! Path fields normalized relative to `root` (section 9.4): `new.path`, `index.index_path`,
+//! `resolve.path`, `identify.path`, `context.docs_root`, `context.schema_path`,
+//! `context.index_path`. Untyped parts (`scan.report`, the items of `doctor.errors`,
+//! `doctor.warnings` and `context.namespaces`, and every payload's undeclared keys) get
+//! their object keys sorted; their arrays keep their order, which may be meaningful.
+
+use super::canonical::{extra, sort_keys, sort_map};
+use super::data::{check, context, doctor, fix, identify, index, link, new, resolve, scan};
+use super::{ContractError, Root};
+use crate::runtime::{Document, Options};
+use crate::ValidationErrors;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// A `data` payload the canonical serializer can normalize.
+pub trait Payload: Serialize {
+    /// The command this payload belongs to, if it is typed for one.
+    fn command(&self) -> Option<&str> {
+        None
+    }
+
+    /// Normalizes declared paths relative to `root` and sorts untyped object keys; `at`
+    /// is the payload's pointer (`/data`), for errors.
+    fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError>;
+}
+
+/// One of the ten typed payloads of section 8.
+pub trait CommandPayload: Payload + Document {
+    /// The command name (`check`, `fix`, …).
+    const COMMAND: &'static str;
+
+    /// Parses and validates the payload from its JSON (errors point inside `data`).
+    fn from_data(data: &Value) -> Result<Self, ValidationErrors> {
+        Self::from_json_str_with(&data.to_string(), &Options::new())
+    }
+}
+
+impl Payload for Value {
+    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
+        sort_keys(self);
+        Ok(())
+    }
+}
+
+impl Payload for Map<String, Value> {
+    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
+        sort_map(self);
+        Ok(())
+    }
+}
+
+macro_rules! payload {
+    (
+        $ty:ty, $command:literal,
+        declared [$($declared:literal),*],
+        paths [$($path:ident),*],
+        maps [$($map:ident),*],
+        lists [$($list:ident),*]
+    ) => {
+        impl Payload for $ty {
+            fn command(&self) -> Option<&str> {
+                Some($command)
+            }
+
+            fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError> {
+                let _ = root;
+                $(
+                    self.$path = root.relativize_at(
+                        &format!("{at}/{}", stringify!($path)),
+                        &self.$path,
+                    )?;
+                )*
+                $( sort_map(&mut self.$map); )*
+                $( self.$list.iter_mut().for_each(sort_keys); )*
+                extra(&mut self.extra, &[$($declared),*], at)
+            }
+        }
+
+        impl CommandPayload for $ty {
+            const COMMAND: &'static str = $command;
+        }
+    };
+}
+
+payload!(check::CheckData, "check",
+    declared ["files_checked", "files_passed", "files_failed"],
+    paths [], maps [], lists []);
+payload!(fix::FixData, "fix",
+    declared ["fixed", "remaining", "dry_run"],
+    paths [], maps [], lists []);
+payload!(scan::ScanData, "scan",
+    declared ["report"],
+    paths [], maps [report], lists []);
+payload!(new::NewData, "new",
+    declared ["document_id", "path", "type", "title"],
+    paths [path], maps [], lists []);
+payload!(index::IndexData, "index",
+    declared ["index_path", "document_count"],
+    paths [index_path], maps [], lists []);
+payload!(resolve::ResolveData, "resolve",
+    declared ["document_id", "path"],
+    paths [path], maps [], lists []);
+payload!(identify::IdentifyData, "identify",
+    declared ["path", "document_id"],
+    paths [path], maps [], lists []);
+payload!(link::LinkData, "link",
+    declared ["document_id", "link"],
+    paths [], maps [], lists []);
+payload!(doctor::DoctorData, "doctor",
+    declared ["status", "errors", "warnings"],
+    paths [], maps [], lists [errors, warnings]);
+payload!(context::ContextData, "context",
+    declared ["repo_prefix", "docops_version", "docs_root", "namespaces", "schema_path", "index_path"],
+    paths [docs_root, schema_path, index_path], maps [], lists [namespaces]);

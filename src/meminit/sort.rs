@@ -1,0 +1,73 @@
+//! The three sort orders of section 9.3, made total so that the output does not depend on
+//! the order issues were added in.
+//!
+//! * warnings: `path`, `line`, `message`; then `code`, `severity`, other keys;
+//! * violations: `path`, `code`, `severity`; then `line`, `message`, other keys;
+//! * advice: `code`, `message`; then `details`, other keys.
+//!
+//! Strings compare by Unicode code point (byte-wise UTF-8), `line` numerically. A missing
+//! optional field (`line`, `severity`, advice `code`) sorts **before** every present value,
+//! as `Option`'s order does (so advice without a code comes first). The tie-breakers after
+//! the spec's keys only decide between entries the spec's keys call equal; "other keys"
+//! compares the entries' remaining properties as canonical (key-sorted, compact) JSON text,
+//! so two entries that compare equal serialize identically.
+
+use super::{Advice, Issue};
+use serde_json::{Map, Value};
+use std::cmp::Ordering;
+
+fn json(map: &Map<String, Value>) -> String {
+    let mut v = Value::Object(map.clone());
+    super::canonical::sort_keys(&mut v);
+    v.to_string()
+}
+
+fn json_opt(map: Option<&Map<String, Value>>) -> Option<String> {
+    map.map(json)
+}
+
+/// Section 9.3 order of warnings: `path`, `line`, `message`.
+pub fn warning_order(a: &Issue, b: &Issue) -> Ordering {
+    a.path
+        .cmp(&b.path)
+        .then(a.line.cmp(&b.line))
+        .then_with(|| a.message.cmp(&b.message))
+        .then_with(|| a.code.cmp(&b.code))
+        .then_with(|| a.severity.cmp(&b.severity))
+        .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
+}
+
+/// Section 9.3 order of violations: `path`, `code`, `severity`.
+pub fn violation_order(a: &Issue, b: &Issue) -> Ordering {
+    a.path
+        .cmp(&b.path)
+        .then_with(|| a.code.cmp(&b.code))
+        .then_with(|| a.severity.cmp(&b.severity))
+        .then(a.line.cmp(&b.line))
+        .then_with(|| a.message.cmp(&b.message))
+        .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
+}
+
+/// Section 9.3 order of advice: `code`, `message`.
+pub fn advice_order(a: &Advice, b: &Advice) -> Ordering {
+    a.code
+        .cmp(&b.code)
+        .then_with(|| a.message.cmp(&b.message))
+        .then_with(|| json_opt(a.details.as_ref()).cmp(&json_opt(b.details.as_ref())))
+        .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
+}
+
+/// Sorts warnings in [`warning_order`].
+pub fn sort_warnings(warnings: &mut [Issue]) {
+    warnings.sort_by(warning_order);
+}
+
+/// Sorts violations in [`violation_order`].
+pub fn sort_violations(violations: &mut [Issue]) {
+    violations.sort_by(violation_order);
+}
+
+/// Sorts advice in [`advice_order`].
+pub fn sort_advice(advice: &mut [Advice]) {
+    advice.sort_by(advice_order);
+}

@@ -1,0 +1,220 @@
+//! `envgen --schema … --crate DIR`: the scaffolded crate builds on its own, warning-free,
+//! and its `examples/validate.rs` prints `envgen validate`'s lines and exit status.
+//!
+//! The crate is written to `target/scaffold-test/crate` and built with its own target
+//! directory beside it (kept between runs, so only the first run compiles the
+//! dependencies). Offline: it uses only crates this workspace already fetched.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn envgen(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["envgen"];
+    argv.extend_from_slice(args);
+    let code = envgen::cli::run(
+        argv,
+        &mut envgen::cli::Io {
+            out: &mut out,
+            err: &mut err,
+        },
+    );
+    (
+        code,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    c.env(
+        "CARGO_TARGET_DIR",
+        root().join("target/scaffold-test/target"),
+    )
+    // The outer `cargo test` may set flags meant for this workspace.
+    .env_remove("RUSTFLAGS")
+    .env_remove("CARGO_ENCODED_RUSTFLAGS");
+    c
+}
+
+fn scaffold(dir: &Path) {
+    let (code, out, err) = envgen(&[
+        "--schema",
+        "tests/scaffold/order.json",
+        "--schema",
+        "tests/scaffold/customer-profile.json",
+        "--schema",
+        "tests/scaffold/tags.json",
+        "--crate",
+        &dir.to_string_lossy(),
+        "--runtime-dep-path",
+        &root().join("runtime").to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn the_scaffolded_crate_has_exactly_the_needed_files_and_dependencies() {
+    let dir = root().join("target/scaffold-test/files");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Relative schema paths resolve from the current directory: the workspace root.
+    std::env::set_current_dir(root()).unwrap_or_else(|e| panic!("{e}"));
+    scaffold(&dir);
+    let read =
+        |p: &str| std::fs::read_to_string(dir.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let toml = read("Cargo.toml");
+    let deps: Vec<&str> = toml
+        .split("[dependencies]")
+        .nth(1)
+        .unwrap_or("")
+        .lines()
+        .filter_map(|l| l.split(" = ").next())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(deps, ["envgen-runtime", "serde", "serde_json"], "{toml}");
+    assert!(toml.contains("name = \"files\""), "{toml}");
+    assert_eq!(
+        envgen::cli::scaffold::package_name(Path::new("x/crate")),
+        "schemas-crate",
+        "a keyword is no library name"
+    );
+    assert_eq!(
+        envgen::cli::scaffold::package_name(Path::new("My Schemas")),
+        "my-schemas"
+    );
+    assert!(toml.contains("envgen-runtime = { path = "), "{toml}");
+    let lib = read("src/lib.rs");
+    assert!(lib.contains("pub mod order;"), "{lib}");
+    assert!(lib.contains("pub mod customer_profile;"), "{lib}");
+    assert!(read("src/order.rs").contains("pub fn validate_value("));
+    assert!(read("src/customer_profile.rs").contains("pub struct CustomerProfile"));
+    let example = read("examples/validate.rs");
+    assert!(
+        example.contains("(\"order\", files::order::validate_value_with)"),
+        "{example}"
+    );
+    // A version dependency instead of a path.
+    let (code, out, err) = envgen(&[
+        "--schema",
+        "tests/scaffold/order.json",
+        "--crate",
+        &dir.to_string_lossy(),
+        "--runtime-version",
+        "0.1.0",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(read("Cargo.toml").contains("envgen-runtime = \"0.1.0\""));
+    // Both ways of depending on the runtime at once is a usage error.
+    let (code, _, _) = envgen(&[
+        "--schema",
+        "tests/scaffold/order.json",
+        "--crate",
+        "x",
+        "--runtime-version",
+        "1",
+        "--runtime-dep-path",
+        "runtime",
+    ]);
+    assert_eq!(code, 3);
+}
+
+#[test]
+fn the_scaffolded_crate_builds_and_its_example_validates_like_envgen_validate() {
+    let dir: PathBuf = root().join("target/scaffold-test/demo");
+    std::env::set_current_dir(root()).unwrap_or_else(|e| panic!("{e}"));
+    scaffold(&dir);
+    // The workspace's lock file pins the same versions this workspace already fetched, so
+    // the offline build resolves on a fresh CI machine too (cargo drops unused entries).
+    std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock"))
+        .unwrap_or_else(|e| panic!("cannot copy Cargo.lock: {e}"));
+    let build = cargo()
+        .args([
+            "build",
+            "--offline",
+            "--examples",
+            "--message-format",
+            "short",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run cargo: {e}"));
+    let log = String::from_utf8_lossy(&build.stderr);
+    assert!(build.status.success(), "cargo build failed:\n{log}");
+    assert!(
+        !log.contains("warning"),
+        "the generated crate has warnings:\n{log}"
+    );
+
+    let docs = dir.join("docs");
+    std::fs::create_dir_all(&docs).unwrap_or_else(|e| panic!("{e}"));
+    let write = |name: &str, text: &str| {
+        let p = docs.join(name);
+        std::fs::write(&p, text).unwrap_or_else(|e| panic!("{e}"));
+        p.to_string_lossy().into_owned()
+    };
+    let ok = write(
+        "ok.json",
+        r#"{"id": "ord-7", "quantity": 3, "tags": {"a": "b"}}"#,
+    );
+    let bad = write("bad.json", r#"{"id": "ord-7", "quantity": 0}"#);
+    let run = |args: &[&str]| {
+        let o = cargo()
+            .args(["run", "-q", "--offline", "--example", "validate", "--"])
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run cargo: {e}"));
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&[&ok]);
+    assert_eq!((code, out.as_str()), (0, format!("{ok}: valid\n").as_str()));
+    let (code, out) = run(&[&ok, &bad]);
+    let expected = format!("{ok}: valid\n{bad}: invalid at /quantity: 0 is less than minimum 1\n");
+    assert_eq!((code, out.as_str()), (1, expected.as_str()));
+    // `envgen validate`'s line for the same error, from its own formatter.
+    let verdict = envgen::cli::validate::Verdict::Invalid(vec![envgen::ValidationError::new(
+        "/quantity",
+        "minimum",
+        "",
+        "0 is less than minimum 1",
+    )]);
+    assert_eq!(
+        format!("{}\n", verdict.line(&bad)),
+        out.lines()
+            .nth(1)
+            .map(|l| format!("{l}\n"))
+            .unwrap_or_default()
+    );
+    // The second module, chosen by name; formats asserted on request.
+    let email = write("email.json", r#"{"name": "Ada", "email": "not an email"}"#);
+    let (code, out) = run(&["--schema", "customer_profile", &email]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, format!("{email}: valid\n").as_str())
+    );
+    let (code, out) = run(&["--schema", "customer_profile", "--formats", &email]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!("{email}: invalid at /email: ")),
+        "{out}"
+    );
+    let (code, _) = run(&["--schema", "nope", &email]);
+    assert_eq!(code, 3);
+    // A module whose root is not a struct (an array alias) validates too.
+    let tags = write("tags.json", r#"["a", ""]"#);
+    let (code, out) = run(&["--schema", "tags", &tags]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!("{tags}: invalid at /1: ")),
+        "{out}"
+    );
+}
