@@ -124,8 +124,9 @@ def main():
     if os.path.exists(path):
         with open(path) as f:
             old = f.read()
-        # ... and the builder compile-cost block (scripts/builder-cost.sh).
-        for name in ("codegen", "builders"):
+        # ... the builder compile-cost block (scripts/builder-cost.sh) and the no-op
+        # rebuild check (scripts/noop-rebuild.sh).
+        for name in ("codegen", "builders", "rebuild"):
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
             if start >= 0 and end > start:
                 out += [old[start:end + len(f"<!-- {name}:end -->")], ""]
