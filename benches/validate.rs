@@ -11,7 +11,8 @@
 //! * `envgen_from_json_str`: envgen's generated `from_json_str` (parse + typed checks).
 //!
 //! Workloads: 10,000 ResponseEnvelope documents (valid; and invalid, one broken rule
-//! each), 200 Meminit documents, and one cmdhelp document of 300 commands.
+//! each), the same for ToolResponse, 200 Meminit documents, and one cmdhelp document of
+//! 300 commands.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use serde::Deserialize;
@@ -60,6 +61,40 @@ struct HandMeta {
     cursor: Option<String>,
     #[serde(flatten)]
     extra: serde_json::Map<String, Value>,
+}
+
+type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
+
+/// `jsonschema`: parse to `Value`, then the first error with its path.
+fn jsonschema_first_error(g: &mut Group<'_>, documents: &[String], oracle: &jsonschema::Validator) {
+    g.bench_function("jsonschema_first_error", |b| {
+        b.iter(|| {
+            for d in documents {
+                let v: Value = serde_json::from_str(d).unwrap_or_default();
+                black_box(
+                    oracle
+                        .validate(&v)
+                        .map_err(|e| e.instance_path().to_string())
+                        .err(),
+                );
+            }
+        })
+    });
+}
+
+/// envgen: `from_json_str`, keeping the first error's pointer as `jsonschema`'s side does.
+fn envgen_first_error<T: envgen_runtime::Document>(g: &mut Group<'_>, documents: &[String]) {
+    g.bench_function("envgen_from_json_str", |b| {
+        b.iter(|| {
+            for d in documents {
+                black_box(
+                    T::from_json_str_with(d, &envgen_runtime::Options::new())
+                        .map_err(|e| e.first().map(|e| e.instance_path.len()))
+                        .err(),
+                );
+            }
+        })
+    });
 }
 
 struct Rng(u64);
@@ -184,19 +219,7 @@ fn response_envelope(c: &mut Criterion) {
                 }
             })
         });
-        g.bench_function("jsonschema_first_error", |b| {
-            b.iter(|| {
-                for d in &documents {
-                    let v: Value = serde_json::from_str(d).unwrap_or_default();
-                    black_box(
-                        oracle
-                            .validate(&v)
-                            .map_err(|e| e.instance_path().to_string())
-                            .err(),
-                    );
-                }
-            })
-        });
+        jsonschema_first_error(&mut g, &documents, &oracle);
         g.bench_function("naive_value_then_typed", |b| {
             b.iter(|| {
                 for d in &documents {
@@ -207,17 +230,7 @@ fn response_envelope(c: &mut Criterion) {
                 }
             })
         });
-        g.bench_function("envgen_from_json_str", |b| {
-            b.iter(|| {
-                for d in &documents {
-                    black_box(
-                        ResponseEnvelope::<Value>::from_json_str(d)
-                            .map_err(|e| e.first().map(|e| e.instance_path.len()))
-                            .err(),
-                    );
-                }
-            })
-        });
+        envgen_first_error::<ResponseEnvelope<Value>>(&mut g, &documents);
         g.finish();
     }
 }
@@ -321,5 +334,80 @@ fn cmdhelp(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, response_envelope, meminit, cmdhelp);
+fn tool_envelope(rng: &mut Rng, i: u64) -> Value {
+    let status = ["success", "partial", "error"][rng.below(3) as usize];
+    let mut doc = json!({
+        "status": status,
+        "data": {"entries": [format!("src/file{i}.rs"), "README.md"], "count": 2},
+        "text": format!("Listed 2 entries in src (run {i})."),
+        "stats": {"time_ms": rng.below(900), "bytes": rng.below(1 << 20), "source": "fs"},
+        "context": {"cwd": "src", "params_input": {"path": "src", "depth": 1}, "truncation_skip": false}
+    });
+    if status == "error" {
+        doc["error"] = json!({"code": "NOT_FOUND", "message": format!("no such path: p{i}")});
+    } else if rng.below(2) == 0 {
+        doc["error"] = Value::Null;
+    }
+    doc
+}
+
+/// Breaks exactly one rule of a valid ToolResponse.
+fn break_tool(rng: &mut Rng, mut v: Value) -> Value {
+    match rng.below(6) {
+        0 => v["stats"]["time_ms"] = json!(-1),
+        1 => v["status"] = json!("done"),
+        2 => v["surprise"] = json!(true),
+        3 => v["stats"]["bytes"] = json!([1]),
+        4 => {
+            v["status"] = json!("error");
+            if let Some(m) = v.as_object_mut() {
+                m.shift_remove("error");
+            }
+        }
+        _ => v["context"] = json!({"cwd": "src"}),
+    }
+    v
+}
+
+fn tool_response(c: &mut Criterion) {
+    use envgen::tool_response::ToolResponse;
+    let oracle = jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema("schemas/tool-response.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (label, invalid) in [("valid", false), ("invalid", true)] {
+        let mut rng = Rng(0x7001_5EED_0000_0001);
+        let documents: Vec<String> = (0..10_000)
+            .map(|i| {
+                let d = tool_envelope(&mut rng, i);
+                let d = if invalid { break_tool(&mut rng, d) } else { d };
+                d.to_string()
+            })
+            .collect();
+        for d in &documents {
+            let v: Value = serde_json::from_str(d).unwrap_or_default();
+            assert_eq!(oracle.is_valid(&v), !invalid, "{d}");
+            assert_eq!(
+                ToolResponse::<Value>::from_json_str(d).is_ok(),
+                !invalid,
+                "{d}"
+            );
+        }
+        let mut g = c.benchmark_group(format!("tool_response_{label}"));
+        g.throughput(Throughput::Elements(documents.len() as u64));
+        g.sample_size(20);
+        g.bench_function("serde_value_only", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    black_box(serde_json::from_str::<Value>(d).is_ok());
+                }
+            })
+        });
+        jsonschema_first_error(&mut g, &documents, &oracle);
+        envgen_first_error::<ToolResponse<Value>>(&mut g, &documents);
+        g.finish();
+    }
+}
+
+criterion_group!(benches, response_envelope, tool_response, meminit, cmdhelp);
 criterion_main!(benches);

@@ -50,11 +50,24 @@ where
     }
 }
 
+thread_local! {
+    static SLOW_PATHS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many documents this thread has validated the two-pass way (parsed a second time as
+/// a `Value` after the typed parse failed): for tests that pin which failures are
+/// reported in flight.
+#[doc(hidden)]
+pub fn slow_paths() -> u64 {
+    SLOW_PATHS.with(std::cell::Cell::get)
+}
+
 fn slow_path<T: DeserializeOwned>(
     input: &str,
     options: &Options,
     node: NodeFn,
 ) -> ValidationErrors {
+    SLOW_PATHS.with(|n| n.set(n.get() + 1));
     let v: Value = match serde_json::from_str(input) {
         Ok(v) => v,
         Err(_) => return crate::de::locate_error::<T>(input.as_bytes()),
@@ -89,6 +102,43 @@ where
             Ok(t)
         }
         Err(_) => Err(slow_path::<T>(input, options, node)),
+    }
+}
+
+/// [`from_json_str_typed`], with schema errors reported while parsing (see
+/// [`crate::inflight`]): a document the parse rejects is not parsed a second time when the
+/// generated deserializers could name the error themselves. `direct` is whether errors
+/// inside the root value are the root schema's (`false` when the root is a `oneOf`,
+/// `anyOf`, `not` or `if`); when collecting all errors, the slow path is always taken.
+pub fn from_json_str_inflight<T>(
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+    check: TypedFn<T>,
+    direct: bool,
+) -> Result<T, ValidationErrors>
+where
+    T: DeserializeOwned,
+{
+    if options.all_errors || !direct {
+        return from_json_str_typed(input, options, node, check);
+    }
+    let session = crate::inflight::Session::start(options);
+    let parsed = serde_json::from_str::<T>(input);
+    match parsed {
+        Ok(t) => {
+            drop(session);
+            typed(&t, options, check)?;
+            Ok(t)
+        }
+        Err(e) => {
+            let found = session.take(&e);
+            drop(session);
+            match found {
+                Some(errors) => Err(errors),
+                None => Err(slow_path::<T>(input, options, node)),
+            }
+        }
     }
 }
 

@@ -91,6 +91,12 @@ impl ValidationErrors {
     }
 }
 
+impl From<Vec<ValidationError>> for ValidationErrors {
+    fn from(errors: Vec<ValidationError>) -> Self {
+        ValidationErrors { errors }
+    }
+}
+
 impl IntoIterator for ValidationErrors {
     type Item = ValidationError;
     type IntoIter = std::vec::IntoIter<ValidationError>;

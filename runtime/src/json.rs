@@ -43,7 +43,11 @@ pub fn escape_token(token: &str) -> String {
 /// Appends a reference token to a JSON pointer.
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
-    pointer.push_str(&escape_token(token));
+    if token.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(&escape_token(token));
+    } else {
+        pointer.push_str(token);
+    }
 }
 
 /// Finds the first location where two JSON values differ, as a JSON pointer, with numbers

@@ -8,6 +8,8 @@
 //! * [`ser`]: number encoding that keeps integral `f64` values integral (`150`, not `150.0`);
 //! * [`error`]: [`ValidationError`] and [`ValidationErrors`], errors located by JSON pointer
 //!   and keyword;
+//! * [`inflight`]: schema errors raised while deserializing, so a rejected document is
+//!   parsed once;
 //! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers.
 #![deny(missing_docs)]
 
@@ -16,10 +18,12 @@ pub mod check;
 pub mod de;
 pub mod error;
 pub mod format;
+pub mod inflight;
 pub mod json;
 pub mod num;
 pub mod regex;
 pub mod ser;
+pub mod simple_pattern;
 pub mod validate;
 
 pub use check::Document;

@@ -50,7 +50,6 @@ enum Seg<'v> {
 #[derive(Debug)]
 pub struct Cx<'v> {
     options: Options,
-    prefix: String,
     path: Vec<Seg<'v>>,
     errors: Vec<ValidationError>,
     silent: u32,
@@ -62,7 +61,6 @@ impl<'v> Cx<'v> {
     pub fn new(options: Options) -> Self {
         Cx {
             options,
-            prefix: String::new(),
             path: Vec::new(),
             errors: Vec::new(),
             silent: 0,
@@ -71,11 +69,12 @@ impl<'v> Cx<'v> {
     }
 
     /// A context for a value that is not borrowed from the instance (a property name, or
-    /// a typed value rendered as JSON), located at this context's current position.
+    /// a typed value rendered as JSON), located at this context's current position once
+    /// [absorbed](Cx::absorb): its errors are located relative to that position until
+    /// then, so that a check that passes builds no pointer.
     pub fn sub<'w>(&self) -> Cx<'w> {
         Cx {
             options: self.options,
-            prefix: self.pointer(),
             path: Vec::new(),
             errors: Vec::new(),
             silent: self.silent,
@@ -83,9 +82,17 @@ impl<'v> Cx<'v> {
         }
     }
 
-    /// Takes over the errors of a [`Cx::sub`] context.
+    /// Takes over the errors of a [`Cx::sub`] context, locating them at this context's
+    /// current position.
     pub fn absorb(&mut self, other: Cx<'_>) {
-        self.errors.extend(other.errors);
+        if other.errors.is_empty() {
+            return;
+        }
+        let here = self.pointer();
+        for mut e in other.errors {
+            e.instance_path.insert_str(0, &here);
+            self.errors.push(e);
+        }
     }
 
     /// Whether `format` is asserted.
@@ -114,7 +121,7 @@ impl<'v> Cx<'v> {
 
     /// The current instance location as a JSON pointer.
     pub fn pointer(&self) -> String {
-        let mut s = self.prefix.clone();
+        let mut s = String::new();
         for seg in &self.path {
             match seg {
                 Seg::Key(k) => push_token(&mut s, k),
@@ -206,6 +213,17 @@ pub static NULL: Value = Value::Null;
 
 /// A short rendering of a value for messages: compact JSON, cut at 60 characters.
 pub fn show(v: &Value) -> String {
+    match v {
+        Value::Null => return String::from("null"),
+        Value::Bool(b) => return String::from(if *b { "true" } else { "false" }),
+        Value::Number(n) => return n.to_string(),
+        Value::String(s) => {
+            if let Some(plain) = show_plain_str(s) {
+                return plain;
+            }
+        }
+        Value::Array(_) | Value::Object(_) => {}
+    }
     // Serializes only as far as the 60 characters shown: every nesting level writes at
     // least one byte before descending, so neither a huge nor a 100,000-deep value is
     // walked (a full `to_string` would be O(size) and recurse once per level).
@@ -235,7 +253,23 @@ pub fn show(v: &Value) -> String {
 
 /// A short rendering of a string instance.
 pub fn show_str(s: &str) -> String {
-    show(&Value::String(s.to_owned()))
+    match show_plain_str(s) {
+        Some(plain) => plain,
+        None => show(&Value::String(s.to_owned())),
+    }
+}
+
+/// `"s"` for a short string that JSON writes as it is (no quote, backslash or control
+/// character); `None` otherwise.
+fn show_plain_str(s: &str) -> Option<String> {
+    if s.len() > 58 || s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    out.push_str(s);
+    out.push('"');
+    Some(out)
 }
 
 /// The JSON type name of a value, as `type` names it.

@@ -6,6 +6,7 @@ fn main() {
         .schema("schemas/shapes.json")
         .schema("schemas/recursive.json")
         .schema("schemas/builder_names.json")
+        .schema("schemas/inflight.json")
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")

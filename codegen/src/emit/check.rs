@@ -62,6 +62,25 @@ fn scalar_only(k: &Keywords) -> bool {
         && no_applicators(k)
 }
 
+/// Whether `k` asserts nothing beyond "the instance is a `t`" (and may not even say that).
+fn type_only(k: &Keywords, t: JsonType) -> bool {
+    scalar_only(k)
+        && k.types.as_ref().is_none_or(|types| types.contains(&t))
+        && k.enum_.is_none()
+        && k.const_.is_none()
+        && k.multiple_of.is_none()
+        && k.minimum.is_none()
+        && k.maximum.is_none()
+        && k.exclusive_minimum.is_none()
+        && k.exclusive_maximum.is_none()
+        && k.min_length.is_none()
+        && k.max_length.is_none()
+        && k.pattern.is_none()
+        && k.format.is_none()
+        && k.min_contains.is_none()
+        && k.max_contains.is_none()
+}
+
 fn no_applicators(k: &Keywords) -> bool {
     k.all_of.is_empty()
         && k.any_of.is_empty()
@@ -166,6 +185,10 @@ impl<'a, 'v> Checks<'a, 'v> {
                 let f = self.v.call(node);
                 Ok(quote!(#rt::check::generic(#expr, cx, validators::#f)))
             }
+            // `Map<String, Value>` and `()` hold exactly one JSON type: a schema that says
+            // no more than that type is satisfied by the Rust type alone.
+            Ty::Object if type_only(&k, JsonType::Object) => Ok(quote!(true)),
+            Ty::Unit if type_only(&k, JsonType::Null) => Ok(quote!(true)),
             Ty::Object | Ty::Unit => Ok(self.fallback(node, &expr)),
         }
     }

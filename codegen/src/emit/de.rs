@@ -7,6 +7,7 @@
 //! * enums dispatch on the JSON kind when their alternatives differ by kind, and only
 //!   buffer into a `serde_json::Value` when two alternatives share a kind.
 
+use super::inflight::Inflight;
 use super::rust_ty::{ident, lit, Cx};
 use super::ser::value_tokens;
 use crate::ir::{Enum, Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
@@ -17,7 +18,7 @@ use std::collections::BTreeSet;
 
 /// JSON kinds, for enum dispatch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
+pub(crate) enum Kind {
     Null,
     Bool,
     Number,
@@ -95,6 +96,11 @@ fn kinds(cx: &Cx<'_>, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
     }
 }
 
+/// The JSON kinds a value of `ty` can be.
+pub(crate) fn kinds_of(cx: &Cx<'_>, ty: &Ty, out: &mut BTreeSet<Kind>) {
+    kinds(cx, ty, 0, out)
+}
+
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
 /// bare integers.
 fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
@@ -108,7 +114,7 @@ fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
 }
 
 /// `map.next_value::<T>()?`, through `Lenient` for bare integers.
-fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     let t = cx.ty(ty);
     if ty.has_bare_int() {
         let rt = &cx.rt;
@@ -132,16 +138,26 @@ fn header(cx: &Cx<'_>, t: &TypeDef, owned: bool) -> (TokenStream, TokenStream, T
     (impl_generics, self_ty, where_clause)
 }
 
-/// The `Deserialize` impl of one type (aliases have none).
-pub(crate) fn deserialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
+/// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators
+/// are generated), structs report schema errors while deserializing.
+pub(crate) fn deserialize_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
     match &t.kind {
         TypeKind::Alias(_) => TokenStream::new(),
-        TypeKind::Struct(s) => struct_impl(cx, t, s),
+        TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
         TypeKind::Enum(e) => enum_impl(cx, t, e),
     }
 }
 
-fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
+fn struct_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    s: &Struct,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
     let rt = &cx.rt;
     let (impl_generics, self_ty, where_clause) = header(cx, t, false);
     let params = cx.params(t);
@@ -172,11 +188,15 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
     });
     let arms = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
-        let read = match f.presence() {
-            Presence::Required | Presence::Optional => next_value(cx, &f.ty),
+        let read_ty = match f.presence() {
+            Presence::Required | Presence::Optional => f.ty.clone(),
             Presence::RequiredNullable | Presence::OptionalNullable => {
-                next_value(cx, &Ty::Option(Box::new(f.ty.clone())))
+                Ty::Option(Box::new(f.ty.clone()))
             }
+        };
+        let read = match inflight {
+            Some(inf) => inf.field(cx, t.node, f, &read_ty),
+            None => next_value(cx, &read_ty),
         };
         quote! {
             #key => {
@@ -188,11 +208,15 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
         }
     });
     // What happens to a key that is not a declared property.
+    let not_allowed = match inflight {
+        Some(inf) => inf.not_allowed(cx, t.node),
+        None => quote!(#rt::de::property_not_allowed(key.as_str())),
+    };
     let (extra_decl, extra_body, extra_init) = match &s.extra {
         Extra::Deny => (
             quote!(),
             quote!({
-                return Err(#rt::de::property_not_allowed(key.as_str()));
+                return Err(#not_allowed);
             }),
             quote!(),
         ),
@@ -208,7 +232,10 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
             quote!(extra,),
         ),
         Extra::Typed(ty) => {
-            let read = next_value(cx, ty);
+            let read = match inflight {
+                Some(inf) => inf.extra(cx, t.node, ty),
+                None => next_value(cx, ty),
+            };
             (
                 quote!(let mut extra = #rt::IndexMap::new();),
                 quote!({
@@ -227,17 +254,21 @@ fn struct_impl(cx: &Cx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
     let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && is_unit(cx, &f.ty);
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
+        let missing = match inflight {
+            Some(inf) => inf.missing(cx, t.node, &f.json),
+            None => quote!(#rt::de::missing_property(#key)),
+        };
         match f.presence() {
             Presence::Required if unit_only(f) => quote! {
                 if #local.is_none() {
-                    return Err(#rt::de::missing_property(#key));
+                    return Err(#missing);
                 }
             },
             Presence::Required | Presence::RequiredNullable => quote! {
                 let #local = match #local {
                     Some(value) => value,
                     None => {
-                        return Err(#rt::de::missing_property(#key));
+                        return Err(#missing);
                     }
                 };
             },

@@ -3,6 +3,7 @@
 mod builder;
 mod check;
 mod de;
+mod inflight;
 mod rust_ty;
 mod ser;
 mod types;
@@ -41,6 +42,8 @@ pub fn emit(
         .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
     let mut items = Vec::new();
     let mut v = validate::Validators::new(set, rt.clone(), doc);
+    let inflight = inflight::Inflight::new(set, doc);
+    let inflight = settings.validators.then_some(&inflight);
     if let Some(module) = module {
         let cx = Cx {
             module,
@@ -51,7 +54,7 @@ pub fn emit(
         for (i, t) in module.types.iter().enumerate() {
             items.push(types::definition(&cx, settings, t));
             items.push(ser::serialize_impl(&cx, t));
-            items.push(de::deserialize_impl(&cx, t));
+            items.push(de::deserialize_impl(&cx, t, inflight));
             if !matches!(t.kind, TypeKind::Alias(_)) {
                 let entry = if settings.validators {
                     Some(checks.entry(t, crate::ir::TypeId(i))?)
@@ -87,6 +90,7 @@ pub fn emit(
     if settings.validators {
         let mut roots = vec![root];
         roots.extend(v.take_external_calls());
+        roots.extend(inflight.map(|i| i.used()).unwrap_or_default());
         roots.extend(module.into_iter().flat_map(|m| {
             m.types
                 .iter()
@@ -96,6 +100,7 @@ pub fn emit(
         roots.sort();
         roots.dedup();
         let body = v.emit(&roots)?;
+        let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
         let root_fn = validate::fn_name(root);
         let formats = settings.assert_formats;
         items.push(quote! {
@@ -122,6 +127,7 @@ pub fn emit(
             /// One validator per schema node.
             mod validators {
                 #body
+                #specs
             }
         });
     }
@@ -155,6 +161,9 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
         };
     };
     let node_fn = validate::fn_name(t.node);
+    // Errors raised in flight inside a struct are its schema's; inside an enum (a `oneOf`,
+    // an `anyOf`) they are an alternative's, so enums take the two-pass path.
+    let direct = matches!(t.kind, TypeKind::Struct(_));
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())
     } else {
@@ -177,7 +186,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
 
             /// [`Self::from_json_str`] with explicit options.
             pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
-                #rt::check::from_json_str_typed(input, options, validators::#node_fn, Self::#entry)
+                #rt::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct)
             }
 
             /// Checks a value built in code against its schema, stopping at the first error.

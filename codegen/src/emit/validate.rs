@@ -98,6 +98,27 @@ pub(crate) fn child_failed() -> TokenStream {
     }
 }
 
+/// The schema location of a keyword, as `#/pointer/keyword` (prefixed with the file for
+/// nodes in other documents than `root_doc`).
+pub(crate) fn schema_pointer(
+    set: &SchemaSet,
+    root_doc: crate::load::DocId,
+    id: NodeId,
+    keyword: &str,
+) -> String {
+    let node = set.node(id);
+    let ptr = if keyword.is_empty() {
+        node.loc.pointer.clone()
+    } else {
+        crate::load::pointer::join(&node.loc.pointer, keyword)
+    };
+    if node.loc.doc == root_doc {
+        format!("#{ptr}")
+    } else {
+        format!("{}#{ptr}", set.document(node.loc.doc).display)
+    }
+}
+
 impl<'a> Validators<'a> {
     pub(crate) fn new(set: &'a SchemaSet, rt: TokenStream, root_doc: crate::load::DocId) -> Self {
         Validators {
@@ -123,17 +144,7 @@ impl<'a> Validators<'a> {
     }
 
     fn sp_str(&self, id: NodeId, keyword: &str) -> String {
-        let node = self.set.node(id);
-        let ptr = if keyword.is_empty() {
-            node.loc.pointer.clone()
-        } else {
-            crate::load::pointer::join(&node.loc.pointer, keyword)
-        };
-        if node.loc.doc == self.root_doc {
-            format!("#{ptr}")
-        } else {
-            format!("{}#{ptr}", self.set.document(node.loc.doc).display)
-        }
+        schema_pointer(self.set, self.root_doc, id, keyword)
     }
 
     pub(crate) fn fail(&self, id: NodeId, keyword: &str, message: TokenStream) -> TokenStream {

@@ -30,5 +30,13 @@ pub mod order {
     envgen_runtime::include_schema!("order");
 }
 
+/// Errors reported while deserializing (`schemas/inflight.json`).
+pub mod inflight {
+    envgen_runtime::include_schema!("inflight");
+}
+
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod inflight_tests;

@@ -1,0 +1,353 @@
+//! In-flight schema errors in generated `Deserialize` impls (the decisions; the runtime
+//! side is `envgen_runtime::inflight`).
+//!
+//! A generated struct reads a property through `inflight::value` (or `nullable`) when the
+//! error a wrong value raises is known to be the schema's:
+//!
+//! * the field comes from the struct schema's own `properties` (not merged from an
+//!   alternative), so its node's validator is the property's whole schema;
+//! * errors raised inside the value by nested generated types count only when nothing
+//!   between them and the property is disjunctive (`oneOf`, `anyOf`, `not`, `if`) and no
+//!   map holds them (a map does not add its keys to the error's location).
+//!
+//! A missing required property and a property `additionalProperties: false` rejects are
+//! raised by the struct itself, when the struct schema's own `required` and
+//! `additionalProperties` say so. Every other read is opaque: an error raised inside it
+//! is dropped, and the caller validates the document the slow way.
+
+use super::de::{kinds_of, Kind};
+use super::rust_ty::Cx;
+use super::validate::{fn_name, schema_pointer};
+use crate::ir::shape::follow_refs;
+use crate::ir::{Field, Ty, TypeKind};
+use crate::load::{Body, DocId, Keywords, NodeId, SchemaSet};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A spec's fields: node, kinds, direct, and the index of the items' spec.
+type SpecKey = (NodeId, u8, bool, Option<usize>);
+
+pub(crate) struct Inflight<'a> {
+    set: &'a SchemaSet,
+    root_doc: DocId,
+    used: RefCell<BTreeSet<NodeId>>,
+    /// One `static` per distinct spec, by its fields, with its index.
+    specs: RefCell<BTreeMap<SpecKey, usize>>,
+}
+
+/// How deep array items nest before their reads become opaque.
+const MAX_ITEMS_DEPTH: usize = 2;
+
+impl<'a> Inflight<'a> {
+    pub(crate) fn new(set: &'a SchemaSet, root_doc: DocId) -> Self {
+        Inflight {
+            set,
+            root_doc,
+            used: RefCell::new(BTreeSet::new()),
+            specs: RefCell::new(BTreeMap::new()),
+        }
+    }
+
+    /// The schema nodes whose validators the generated deserializers call.
+    pub(crate) fn used(&self) -> Vec<NodeId> {
+        self.used.borrow().iter().copied().collect()
+    }
+
+    fn keywords(&self, id: NodeId) -> Option<(NodeId, &'a Keywords)> {
+        let end = follow_refs(self.set, id).ok()?;
+        match &self.set.node(end).body {
+            Body::Object(k) => Some((end, k)),
+            Body::Bool(_) => None,
+        }
+    }
+
+    fn disjunctive(&self, id: NodeId) -> bool {
+        match self.keywords(id) {
+            Some((_, k)) => {
+                !k.any_of.is_empty() || !k.one_of.is_empty() || k.not.is_some() || k.if_.is_some()
+            }
+            None => false,
+        }
+    }
+
+    fn sp(&self, id: NodeId, keyword: &str) -> String {
+        schema_pointer(self.set, self.root_doc, id, keyword)
+    }
+
+    /// Whether errors raised inside a value of `ty` (at `node`) are the schema's.
+    fn direct(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match ty {
+            Ty::Boxed(t) => self.direct(cx, t, node, depth + 1),
+            // Items report through their own spec (or are opaque).
+            Ty::Vec(_) => true,
+            Ty::Map(_) | Ty::Generic(_) | Ty::Option(_) => false,
+            Ty::Named(id) => match &cx.module.get(*id).kind {
+                TypeKind::Alias(t) => self.direct(cx, t, node, depth + 1),
+                TypeKind::Struct(_) | TypeKind::Enum(_) => !self.disjunctive(node),
+            },
+            Ty::Any
+            | Ty::Object
+            | Ty::Unit
+            | Ty::Bool
+            | Ty::String
+            | Ty::I64
+            | Ty::U64
+            | Ty::F64 => true,
+        }
+    }
+
+    /// Whether a value of `ty` can be driven through `deserialize_any` by the runtime:
+    /// not an `Option` (serde's takes `null` only through `deserialize_option`), not a
+    /// generic parameter, and not a plain `Value` (it never fails).
+    fn capturable(cx: &Cx<'_>, ty: &Ty, depth: usize) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match ty {
+            Ty::Boxed(t) => Self::capturable(cx, t, depth + 1),
+            Ty::Option(_) | Ty::Generic(_) | Ty::Any => false,
+            Ty::Named(id) => match &cx.module.get(*id).kind {
+                TypeKind::Alias(t) => Self::capturable(cx, t, depth + 1),
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
+    /// The number type a value of `ty` is, through boxes and aliases.
+    fn number_ty<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+        if depth > 8 {
+            return None;
+        }
+        match ty {
+            Ty::Boxed(t) => Self::number_ty(cx, t, depth + 1),
+            Ty::U64 | Ty::I64 | Ty::F64 => Some(ty),
+            Ty::Named(id) => match &cx.module.get(*id).kind {
+                TypeKind::Alias(t) => Self::number_ty(cx, t, depth + 1),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn items_of(ty: &Ty, depth: usize) -> Option<&Ty> {
+        if depth > 8 {
+            return None;
+        }
+        match ty {
+            Ty::Boxed(t) => Self::items_of(t, depth + 1),
+            Ty::Vec(item) => Some(item),
+            _ => None,
+        }
+    }
+
+    /// The `static` spec (its index) for a value of `ty` at `node`.
+    fn spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
+        self.used.borrow_mut().insert(node);
+        let mut set = BTreeSet::new();
+        kinds_of(cx, ty, &mut set);
+        let kinds: u8 = set
+            .iter()
+            .map(|k| match k {
+                Kind::Null => 1u8,
+                Kind::Bool => 2,
+                Kind::Number => 4,
+                Kind::String => 8,
+                Kind::Array => 16,
+                Kind::Object => 32,
+            })
+            .fold(0, |a, b| a | b);
+        // Integer types take integral numbers only, and `u64` non-negative ones.
+        let kinds = match Self::number_ty(cx, ty, 0) {
+            Some(Ty::U64) => (kinds & !4) | 64 | 128,
+            Some(Ty::I64) => (kinds & !4) | 64,
+            _ => kinds,
+        };
+        let direct = self.direct(cx, ty, node, 0);
+        let items = self.items_spec(cx, ty, node, depth);
+        let mut specs = self.specs.borrow_mut();
+        let next = specs.len();
+        *specs.entry((node, kinds, direct, items)).or_insert(next)
+    }
+
+    /// `&validators::S{i}`.
+    fn spec_ref(i: usize) -> TokenStream {
+        let name = format_ident!("S{}", i);
+        quote!(&validators::#name)
+    }
+
+    /// The spec `static`s, for the `validators` module (in a fixed order: by index).
+    pub(crate) fn statics(&self, rt: &TokenStream) -> TokenStream {
+        let specs = self.specs.borrow();
+        let mut all: Vec<_> = specs.iter().map(|(k, i)| (*i, *k)).collect();
+        all.sort();
+        let items = all.into_iter().map(|(i, (node, kinds, direct, items))| {
+            let name = format_ident!("S{}", i);
+            let f = fn_name(node);
+            let items = match items {
+                Some(j) => {
+                    let item = format_ident!("S{}", j);
+                    quote!(Some(&#item))
+                }
+                None => quote!(None),
+            };
+            quote! {
+                pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
+                    node: #f,
+                    kinds: #kinds,
+                    direct: #direct,
+                    items: #items,
+                };
+            }
+        });
+        quote!(#(#items)*)
+    }
+
+    fn items_spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
+        if depth >= MAX_ITEMS_DEPTH {
+            return None;
+        }
+        let item = Self::items_of(ty, 0)?;
+        let (_, k) = self.keywords(node)?;
+        let items = k.items.filter(|_| k.prefix_items.is_empty())?;
+        if !Self::capturable(cx, item, 0) {
+            return None;
+        }
+        Some(self.spec(cx, item, items, depth + 1))
+    }
+
+    /// The struct schema's own `properties` entry for `f`, if `f` comes from it.
+    fn own_property(&self, struct_node: NodeId, f: &Field) -> bool {
+        let Some((_, k)) = self.keywords(struct_node) else {
+            return false;
+        };
+        k.properties.iter().any(|(name, n)| {
+            name == &f.json
+                && (*n == f.node
+                    || follow_refs(self.set, *n).ok() == follow_refs(self.set, f.node).ok())
+        })
+    }
+
+    /// The read of field `f` of the struct at `struct_node`, whose value is held as
+    /// `read_ty` (`Option<…>` when `null` is kept apart): checked in flight, or opaque.
+    pub(crate) fn field(
+        &self,
+        cx: &Cx<'_>,
+        struct_node: NodeId,
+        f: &Field,
+        read_ty: &Ty,
+    ) -> TokenStream {
+        let key = super::rust_ty::lit(&f.json);
+        if self.own_property(struct_node, f) {
+            if let Some(read) = self.read(cx, read_ty, f.node, quote!(#key), false) {
+                return read;
+            }
+        }
+        opaque(cx, read_ty)
+    }
+
+    /// The read of an undeclared property's value (`additionalProperties: {…}`).
+    pub(crate) fn extra(&self, cx: &Cx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
+        if let Some((_, k)) = self.keywords(struct_node) {
+            if let Some(a) = k
+                .additional_properties
+                .filter(|_| k.pattern_properties.is_empty())
+            {
+                if let Some(read) = self.read(cx, ty, a, quote!(key.as_str()), true) {
+                    return read;
+                }
+            }
+        }
+        opaque(cx, ty)
+    }
+
+    fn read(
+        &self,
+        cx: &Cx<'_>,
+        ty: &Ty,
+        node: NodeId,
+        key: TokenStream,
+        extra: bool,
+    ) -> Option<TokenStream> {
+        let rt = &cx.rt;
+        let (func, inner, nullable) = match ty {
+            Ty::Option(_) if extra => return None,
+            Ty::Option(inner) => (quote!(nullable), &**inner, true),
+            _ if extra => (quote!(extra_value), ty, false),
+            _ => (quote!(value), ty, false),
+        };
+        if !Self::capturable(cx, inner, 0) {
+            return None;
+        }
+        let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
+        let t = cx.ty(inner);
+        Some(if inner.has_bare_int() {
+            let call =
+                quote!(#rt::inflight::#func::<_, #rt::de::Lenient<#t>>(&mut map, #key, #spec)?);
+            if nullable {
+                quote!(#call.map(|lenient| lenient.0))
+            } else {
+                quote!(#call.0)
+            }
+        } else {
+            quote!(#rt::inflight::#func::<_, #t>(&mut map, #key, #spec)?)
+        })
+    }
+
+    /// The error for a missing required property `name` of the struct at `struct_node`.
+    pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
+        let rt = &cx.rt;
+        let key = super::rust_ty::lit(name);
+        match self.keywords(struct_node) {
+            Some((end, k)) if k.required.iter().any(|r| r == name) => {
+                let sp = super::rust_ty::lit(&self.sp(end, "required"));
+                quote!(#rt::inflight::missing(#key, #sp))
+            }
+            _ => quote!(#rt::de::missing_property(#key)),
+        }
+    }
+
+    /// The error for an undeclared property the struct at `struct_node` does not allow.
+    pub(crate) fn not_allowed(&self, cx: &Cx<'_>, struct_node: NodeId) -> TokenStream {
+        let rt = &cx.rt;
+        if let Some((end, k)) = self.keywords(struct_node) {
+            let closed = k
+                .additional_properties
+                .is_some_and(|a| matches!(self.set.node(a).body, Body::Bool(false)));
+            if closed && k.pattern_properties.is_empty() {
+                let sp = super::rust_ty::lit(&self.sp(end, "additionalProperties"));
+                return quote!(#rt::inflight::not_allowed(key.as_str(), #sp));
+            }
+        }
+        quote!(#rt::de::property_not_allowed(key.as_str()))
+    }
+}
+
+/// Whether a value of `ty` may hold a generated type (whose deserializer may raise an
+/// error in flight).
+fn may_nest(ty: &Ty) -> bool {
+    match ty {
+        Ty::Named(_) | Ty::Generic(_) => true,
+        Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_nest(t),
+        _ => false,
+    }
+}
+
+/// A read whose errors are not reported in flight.
+fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+    let rt = &cx.rt;
+    let t = cx.ty(ty);
+    if !may_nest(ty) {
+        return super::de::next_value(cx, ty);
+    }
+    if ty.has_bare_int() {
+        quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)
+    } else {
+        quote!(#rt::inflight::opaque(map.next_value::<#t>())?)
+    }
+}
