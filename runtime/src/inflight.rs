@@ -345,13 +345,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    map.next_value_seed(Capture {
-        seed: PhantomData::<T>,
-        spec,
-    })
-    .inspect_err(|_| {
-        up(Seg::Key(key));
-    })
+    read(map, PhantomData::<T>, spec, || Seg::Key(key))
 }
 
 /// [`value`] for an undeclared property (`additionalProperties: {…}`), named at run time.
@@ -361,12 +355,8 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    map.next_value_seed(Capture {
-        seed: PhantomData::<T>,
-        spec,
-    })
-    .inspect_err(|_| {
-        up(Seg::OwnedKey(key.to_owned()));
+    read(map, PhantomData::<T>, spec, || {
+        Seg::OwnedKey(key.to_owned())
     })
 }
 
@@ -381,13 +371,24 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    map.next_value_seed(Capture {
-        seed: Nullable(PhantomData::<T>),
-        spec,
-    })
-    .inspect_err(|_| {
-        up(Seg::Key(key));
-    })
+    read(map, Nullable(PhantomData::<T>), spec, || Seg::Key(key))
+}
+
+/// A property's value through [`Capture`]; a failure adds the property (`seg`) to the
+/// in-flight error's location.
+#[inline]
+fn read<'de, A, S>(
+    map: &mut A,
+    seed: S,
+    spec: &Spec,
+    seg: impl FnOnce() -> Seg,
+) -> Result<S::Value, A::Error>
+where
+    A: MapAccess<'de>,
+    S: Null<'de>,
+{
+    map.next_value_seed(Capture { seed, spec })
+        .inspect_err(|_| up(seg()))
 }
 
 /// `T` or `null`, as a seed [`Capture`] can drive.
@@ -557,42 +558,44 @@ impl<'de, S: Null<'de>> Visitor<'de> for Capture<'_, S> {
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<S::Value, A::Error> {
         if self.spec.kinds & ARRAY == 0 && active() {
             let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
-            return match check(&value, self.spec.node) {
-                Some(errors) => Err(raise(errors)),
-                None => self.seed.deserialize(value).map_err(de::Error::custom),
-            };
+            return self.unheld(value);
         }
         let items = Items {
             inner: seq,
             index: 0,
             spec: self.spec.items,
         };
-        let direct = self.spec.direct;
-        self.seed
-            .deserialize(SeqAccessDeserializer::new(items))
-            .inspect_err(|_| {
-                if !direct {
-                    forget();
-                }
-            })
+        self.nested(SeqAccessDeserializer::new(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<S::Value, A::Error> {
         if self.spec.kinds & OBJECT == 0 && active() {
             let value = Value::deserialize(MapAccessDeserializer::new(map))?;
-            return match check(&value, self.spec.node) {
-                Some(errors) => Err(raise(errors)),
-                None => self.seed.deserialize(value).map_err(de::Error::custom),
-            };
+            return self.unheld(value);
         }
+        self.nested(MapAccessDeserializer::new(map))
+    }
+}
+
+impl<'de, S: Null<'de>> Capture<'_, S> {
+    /// An array or object of a kind the type does not hold, read as `value`: the schema
+    /// names the error; should it accept the value, the type decides.
+    fn unheld<E: de::Error>(self, value: Value) -> Result<S::Value, E> {
+        match check(&value, self.spec.node) {
+            Some(errors) => Err(raise(errors)),
+            None => self.seed.deserialize(value).map_err(de::Error::custom),
+        }
+    }
+
+    /// An array or object the type holds: errors raised inside it stand only when they
+    /// are the schema's (`direct`).
+    fn nested<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
         let direct = self.spec.direct;
-        self.seed
-            .deserialize(MapAccessDeserializer::new(map))
-            .inspect_err(|_| {
-                if !direct {
-                    forget();
-                }
-            })
+        self.seed.deserialize(d).inspect_err(|_| {
+            if !direct {
+                forget();
+            }
+        })
     }
 }
 
