@@ -69,6 +69,7 @@ def e2e(envgen, rounds, tmp):
         cmds = {
             "envgen_original": [envgen, "--schema", orig, "-o", out],
             "envgen_stripped": [envgen, "--schema", stripped, "-o", out],
+            "envgen_types_only": [envgen, "--schema", stripped, "--no-validators", "--no-builders", "-o", out],
             "cargo_typify_no_builder": ["cargo", "typify", "--no-builder", stripped, "-o", out],
             "cargo_typify": ["cargo", "typify", stripped, "-o", out],
         }
@@ -126,15 +127,19 @@ def render(e2e_rows, scale_rows, builds, args):
     o += ["### In process (criterion, one run)", "",
           "envgen: `generate_source` (parse, link, lower, emit, prettyplease) with the settings",
           "`build.rs` uses; typify: `RootSchema` parse, `TypeSpace::add_root_schema`, `to_stream`,",
-          "the same prettyplease. Goal: envgen ≤ 1.0× typify.", "",
-          "| schema | envgen, original | envgen, stripped | typify, stripped | envgen / typify (stripped) |",
-          "|---|---:|---:|---:|---:|"]
+          "the same prettyplease. \"types only\" is envgen doing typify's job: `Settings::validators(false)`",
+          "and `builders(false)` (`--no-validators --no-builders`), types and serde impls.",
+          "Goal: envgen ≤ 1.0× typify.", "",
+          "| schema | envgen, original | envgen, stripped | envgen types only, stripped | typify, stripped | envgen / typify | types only / typify |",
+          "|---|---:|---:|---:|---:|---:|---:|"]
     for name, _ in SCHEMAS:
         g = f"codegen_{name}"
         a, b, c = criterion(g, "envgen_original"), criterion(g, "envgen_stripped"), criterion(g, "typify_stripped")
+        t = criterion(g, "envgen_types_only_stripped")
         f = lambda ns: "n/a" if ns is None else f"{ns / 1e6:.2f} ms"
         r = "n/a" if b is None or c is None else f"**{b / c:.2f}×**"
-        o.append(f"| {name} | {f(a)} | {f(b)} | {f(c)} | {r} |")
+        rt = "n/a" if t is None or c is None else f"**{t / c:.2f}×**"
+        o.append(f"| {name} | {f(a)} | {f(b)} | {f(t)} | {f(c)} | {r} | {rt} |")
     o += ["", "In-process scale (criterion `scale` group, same run): envgen's whole pipeline per input.", "",
           "| input | time |", "|---|---:|"]
     sdir = os.path.join(TARGET, "criterion", "scale", "envgen")
@@ -147,13 +152,16 @@ def render(e2e_rows, scale_rows, builds, args):
           f"Median of {args.rounds} interleaved rounds in one run of the script; each command writes",
           "its file with `-o`. `cargo typify` formats with rustfmt and builds builders by default.",
           "Goal: envgen ≤ 0.5× `cargo typify`.", "",
-          "| schema | envgen, original | envgen, stripped | `cargo typify --no-builder` | `cargo typify` | envgen / `--no-builder` | envgen / `cargo typify` |",
-          "|---|---:|---:|---:|---:|---:|---:|"]
+          "\"types only\" is `envgen --no-validators --no-builders`, against `cargo typify --no-builder`.", "",
+          "| schema | envgen, original | envgen, stripped | envgen types only | `cargo typify --no-builder` | `cargo typify` | envgen / `--no-builder` | envgen / `cargo typify` | types only / `--no-builder` |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, t in e2e_rows:
         o.append(f"| {name} | {ms(t['envgen_original'])} | {ms(t['envgen_stripped'])} | "
+                 f"{ms(t['envgen_types_only'])} | "
                  f"{ms(t['cargo_typify_no_builder'])} | {ms(t['cargo_typify'])} | "
                  f"**{t['envgen_stripped'] / t['cargo_typify_no_builder']:.2f}×** | "
-                 f"**{t['envgen_stripped'] / t['cargo_typify']:.2f}×** |")
+                 f"**{t['envgen_stripped'] / t['cargo_typify']:.2f}×** | "
+                 f"**{t['envgen_types_only'] / t['cargo_typify_no_builder']:.2f}×** |")
     o += ["", "### Scale: time and peak memory against size", "",
           "`envgen --draft 7 --schema x.json -o out.rs` under GNU `time` (wall, max RSS), one run",
           "each; the synthetic schema (`perf/src/lib.rs`, `synthetic`) has N object definitions",

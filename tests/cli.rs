@@ -172,6 +172,56 @@ fn builders_are_on_by_default_and_can_be_switched_off() {
 }
 
 #[test]
+fn validators_are_on_by_default_and_can_be_switched_off() {
+    let with = envgen(&["--schema", "schemas/tool-response.json"]);
+    let without = envgen(&["--schema", "schemas/tool-response.json", "--no-validators"]);
+    assert_eq!(without.status.code(), Some(0), "{}", stderr(&without));
+    let (with, without) = (stdout(&with), stdout(&without));
+    for item in [
+        "pub fn validate_value(",
+        "mod validators",
+        "pub fn validate(&self)",
+        "::envgen_runtime::inflight::",
+    ] {
+        assert!(with.contains(item), "missing {item}");
+        assert!(
+            !without.contains(item),
+            "--no-validators still emits {item}"
+        );
+    }
+    // Types, serde impls and builders stay; `from_json_str` only parses.
+    for item in [
+        "pub struct ToolResponse",
+        "impl<'de> ::serde::Deserialize<'de> for ToolResponse",
+        "pub fn builder()",
+        "pub fn from_json_str(",
+    ] {
+        assert!(without.contains(item), "--no-validators dropped {item}");
+    }
+    assert!(
+        without.len() * 2 < with.len(),
+        "types-only output is not smaller"
+    );
+    // A scaffolded crate's example validates, so the two do not combine.
+    let dir = std::env::temp_dir().join("envgen-cli-no-validators-crate");
+    let d = dir.to_string_lossy().into_owned();
+    let both = envgen(&[
+        "--schema",
+        "schemas/tool-response.json",
+        "--no-validators",
+        "--crate",
+        &d,
+    ]);
+    assert_ne!(both.status.code(), Some(0));
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
+    assert!(!dir.join("Cargo.toml").exists());
+}
+
+#[test]
 fn assert_formats_sets_the_generated_default() {
     let o = envgen(&[
         "--schema",

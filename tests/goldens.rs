@@ -39,3 +39,35 @@ fn generation_is_deterministic() {
         );
     }
 }
+
+/// The four envelopes with `Settings::validators(false)` (`envgen --no-validators`):
+/// types, serde impls and builders whose `build()` checks nothing. One golden each, so the
+/// `envgen-goldens` crate also compiles this mode under `#![deny(warnings)]` and clippy.
+#[test]
+fn types_only_code_matches_the_goldens() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (name, file) in [
+        ("response-envelope", "response-envelope.json"),
+        ("tool-response", "tool-response.json"),
+        ("cmdhelp", "cmdhelp.schema.json"),
+        ("meminit", "meminit-output-envelope.json"),
+    ] {
+        let path = format!("{root}/schemas/{file}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let settings = builtin::settings(name).validators(false);
+        let code = envgen_codegen::generate_source(&format!("schemas/{file}"), &text, &settings)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(
+            !code.contains("validate_value") && !code.contains("mod validators"),
+            "{file}: validators emitted with validators(false)"
+        );
+        insta::with_settings!({
+            snapshot_path => "../generated/snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => format!("envgen --no-validators output for schemas/{file}"),
+        }, {
+            insta::assert_snapshot!(format!("types_only_{}", name.replace('-', "_")), code);
+        });
+    }
+}

@@ -163,6 +163,14 @@ impl Settings {
         self
     }
 
+    /// Emits validators (the default) or leaves them out: with `false`, the output is the
+    /// types and their serde impls (and builders, whose `build()` then checks nothing the
+    /// types do not), like typify's, and `from_json_str` only parses.
+    pub fn validators(mut self, yes: bool) -> Self {
+        self.validators = yes;
+        self
+    }
+
     /// Asserts `format` by default.
     pub fn assert_formats(mut self, yes: bool) -> Self {
         self.assert_formats = yes;

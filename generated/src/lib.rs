@@ -119,3 +119,23 @@ mod tests {
         assert!(env.is_ok(), "{env:?}");
     }
 }
+
+/// Golden of `schemas/response-envelope.json` with `Settings::validators(false)` (`envgen --no-validators`).
+pub mod types_only_response_envelope {
+    include!(concat!(env!("OUT_DIR"), "/types_only_response_envelope.rs"));
+}
+
+/// Golden of `schemas/tool-response.json` with `Settings::validators(false)` (`envgen --no-validators`).
+pub mod types_only_tool_response {
+    include!(concat!(env!("OUT_DIR"), "/types_only_tool_response.rs"));
+}
+
+/// Golden of `schemas/cmdhelp.schema.json` with `Settings::validators(false)` (`envgen --no-validators`).
+pub mod types_only_cmdhelp {
+    include!(concat!(env!("OUT_DIR"), "/types_only_cmdhelp.rs"));
+}
+
+/// Golden of `schemas/meminit-output-envelope.json` with `Settings::validators(false)` (`envgen --no-validators`).
+pub mod types_only_meminit {
+    include!(concat!(env!("OUT_DIR"), "/types_only_meminit.rs"));
+}

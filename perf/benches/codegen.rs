@@ -137,6 +137,21 @@ fn in_process(c: &mut Criterion) {
                 )
             })
         });
+        // The same job as typify's default: types and serde impls, no validators, no
+        // builders (typify's `TypeSpaceSettings::default()` emits no builders either).
+        let types_only = builtin::settings(name).validators(false).builders(false);
+        if let Err(e) = generate_source(file, &stripped, &types_only) {
+            panic!("envgen types-only on stripped {file}: {e}");
+        }
+        g.bench_function("envgen_types_only_stripped", |b| {
+            b.iter(|| {
+                black_box(
+                    generate_source(file, &stripped, &types_only)
+                        .map(|s| s.len())
+                        .ok(),
+                )
+            })
+        });
         g.bench_function("typify_stripped", |b| {
             b.iter(|| black_box(typify(&stripped).map(|s| s.len()).ok()))
         });

@@ -27,6 +27,15 @@ pub fn missing(property: &str, schema_path: &str) -> ValidationErrors {
     ))
 }
 
+/// A required value for `build()`: the value, or [`missing`]'s error when it is not there.
+/// One call per required field keeps the generated `build()` short.
+pub fn take<T>(value: Option<T>, property: &str, schema_path: &str) -> Result<T, ValidationErrors> {
+    match value {
+        Some(v) => Ok(v),
+        None => Err(missing(property, schema_path)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

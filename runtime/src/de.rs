@@ -68,6 +68,39 @@ pub fn duplicate_property<E: de::Error>(name: &str) -> E {
     E::custom(format_args!("duplicate property {}", quoted(name)))
 }
 
+/// Fails with [`duplicate_property`] when `slot` already holds the property `name`: the
+/// check a generated visitor makes before reading a declared property's value.
+#[inline]
+pub fn once<T, E: de::Error>(slot: &Option<T>, name: &str) -> Result<(), E> {
+    match slot {
+        Some(_) => Err(duplicate_property(name)),
+        None => Ok(()),
+    }
+}
+
+/// A declared property in one call: [`duplicate_property`] when `slot` is already
+/// filled, else the next value into `slot`.
+#[inline]
+pub fn field<'de, A, T>(map: &mut A, slot: &mut Option<T>, name: &str) -> Result<(), A::Error>
+where
+    A: de::MapAccess<'de>,
+    T: de::Deserialize<'de>,
+{
+    once(slot, name)?;
+    *slot = Some(map.next_value()?);
+    Ok(())
+}
+
+/// The value of a required property `name` once the object is read, or
+/// [`missing_property`] when it was absent.
+#[inline]
+pub fn required<T, E: de::Error>(slot: Option<T>, name: &str) -> Result<T, E> {
+    match slot {
+        Some(v) => Ok(v),
+        None => Err(missing_property(name)),
+    }
+}
+
 /// Error for a value outside a closed set of literals (`enum` or `const`).
 pub fn no_literal<E: de::Error>(type_name: &str, keyword: &str) -> E {
     E::custom(format_args!(

@@ -306,6 +306,20 @@ pub fn missing<E: de::Error>(name: &str, schema_path: &'static str) -> E {
     )])
 }
 
+/// The value of a required property `name` once the object is read, or [`missing`]'s
+/// error when it was absent.
+#[inline]
+pub fn required<T, E: de::Error>(
+    slot: Option<T>,
+    name: &str,
+    schema_path: &'static str,
+) -> Result<T, E> {
+    match slot {
+        Some(v) => Ok(v),
+        None => Err(missing(name, schema_path)),
+    }
+}
+
 /// A property `additionalProperties: false` rejects: the error at `schema_path`, raised
 /// in flight within a session, and serde's "not allowed" otherwise.
 pub fn not_allowed<E: de::Error>(name: &str, schema_path: &'static str) -> E {
@@ -372,6 +386,41 @@ where
     T: Deserialize<'de>,
 {
     read(map, Nullable(PhantomData::<T>), spec, || Seg::Key(key))
+}
+
+/// A declared property in one call: [`crate::de::duplicate_property`] when `slot` is
+/// already filled, else [`value`] into `slot`.
+#[inline]
+pub fn field<'de, A, T>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    crate::de::once(slot, key)?;
+    *slot = Some(value(map, key, spec)?);
+    Ok(())
+}
+
+/// [`field`] for a property whose value may be `null` ([`nullable`]).
+#[inline]
+pub fn nullable_field<'de, A, T>(
+    map: &mut A,
+    slot: &mut Option<Option<T>>,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    crate::de::once(slot, key)?;
+    *slot = Some(nullable(map, key, spec)?);
+    Ok(())
 }
 
 /// A property's value through [`Capture`]; a failure adds the property (`seg`) to the

@@ -3,7 +3,7 @@
 
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// How deep `$ref`s may nest before validation stops with an error instead of risking
 /// the stack (recursive schemas on deep instances, or `$ref` cycles that consume nothing).
@@ -119,6 +119,54 @@ impl<'v> Cx<'v> {
         self.path.pop();
     }
 
+    /// Runs `check` one level down, at property `key`; returns its verdict. One call in
+    /// generated code instead of push, check, pop.
+    #[inline(always)]
+    pub fn at_key(&mut self, key: &'v str, check: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.push_key(key);
+        let ok = check(self);
+        self.pop();
+        ok
+    }
+
+    /// Runs `check` one level down, at array item `index`; returns its verdict.
+    #[inline(always)]
+    pub fn at_index(&mut self, index: usize, check: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.push_index(index);
+        let ok = check(self);
+        self.pop();
+        ok
+    }
+
+    /// Checks the value of an object entry with `check`, at its key.
+    #[inline(always)]
+    pub fn entry(
+        &mut self,
+        key: &'v str,
+        value: &'v Value,
+        check: impl FnOnce(&'v Value, &mut Self) -> bool,
+    ) -> bool {
+        self.push_key(key);
+        let ok = check(value, self);
+        self.pop();
+        ok
+    }
+
+    /// Checks the property `name` of `m` with `check` when `m` has it (true when it does
+    /// not).
+    #[inline(always)]
+    pub fn property(
+        &mut self,
+        m: &'v Map<String, Value>,
+        name: &str,
+        check: impl FnOnce(&'v Value, &mut Self) -> bool,
+    ) -> bool {
+        match m.get_key_value(name) {
+            Some((key, value)) => self.entry(key, value, check),
+            None => true,
+        }
+    }
+
     /// The current instance location as a JSON pointer.
     pub fn pointer(&self) -> String {
         let mut s = String::new();
@@ -181,6 +229,22 @@ impl<'v> Cx<'v> {
         }
         self.depth += 1;
         true
+    }
+
+    /// Runs `check` one `$ref` level deeper ([`Self::enter`], then [`Self::leave`]);
+    /// `false` when the depth guard refuses.
+    #[inline(always)]
+    pub fn nested(
+        &mut self,
+        schema_path: &'static str,
+        check: impl FnOnce(&mut Self) -> bool,
+    ) -> bool {
+        if !self.enter(schema_path) {
+            return false;
+        }
+        let ok = check(self);
+        self.leave();
+        ok
     }
 
     /// Leaves a `$ref`.

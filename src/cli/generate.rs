@@ -44,6 +44,10 @@ pub struct GenerateArgs {
     /// Leave out the typestate builders (`T::builder()`), for smaller generated code.
     #[arg(long)]
     pub no_builders: bool,
+    /// Leave out the validators (`validate_value`, `T::validate`, checked `from_json_str`):
+    /// types and serde impls only, like typify's output.
+    #[arg(long, conflicts_with = "crate_dir")]
+    pub no_validators: bool,
     /// Make the generated `validate_value` and `from_json_str` assert `format` by default.
     #[arg(long)]
     pub assert_formats: bool,
@@ -150,6 +154,7 @@ pub fn run(args: &GenerateArgs) -> Reply {
         }
         settings = settings
             .builders(!args.no_builders)
+            .validators(!args.no_validators)
             .assert_formats(args.assert_formats);
         let mut sc = SchemaConfig::new(path.clone()).settings(settings);
         if let Some(m) = &args.module {

@@ -157,6 +157,7 @@ impl Plan<'_> {
         );
 
         let setters = self.setters(&bname, &tps, &sps);
+        let retype = self.retype_fn(&bname, &tps);
         let build = self.build_fn(&name, &sps);
         let impl_all = if all_tys.is_empty() {
             quote!()
@@ -194,6 +195,7 @@ impl Plan<'_> {
             #[allow(clippy::type_complexity, clippy::should_implement_trait)]
             impl #impl_all #builder_ty {
                 #(#setters)*
+                #retype
                 #build
             }
         };
@@ -254,24 +256,28 @@ impl Plan<'_> {
         out
     }
 
-    /// A struct literal of the builder with `set` replaced by `value` and every other
-    /// storage field moved from `self`.
-    fn rebuild(&self, bname: &Ident, set: &str, value: TokenStream, stateful: bool) -> TokenStream {
+    /// The private method every required setter ends with: moves each stored value into a
+    /// builder of another typestate, so that a setter spells only its return type.
+    fn retype_fn(&self, bname: &Ident, tps: &[Ident]) -> TokenStream {
+        if self.b.states.is_empty() {
+            return quote!();
+        }
+        let retype = ident(&self.b.retype);
+        let nexts: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.next)).collect();
         let fields = self.storage_names().into_iter().map(|n| {
             let id = ident(&n);
-            if n == set {
-                quote!(#id: #value)
-            } else {
-                quote!(#id: self.#id)
-            }
+            quote!(#id: self.#id)
         });
-        let state = if stateful {
-            let markers = (0..self.b.states.len()).map(|i| format_ident!("_s{}", i));
-            quote!(#(#markers: ::core::marker::PhantomData,)*)
-        } else {
-            quote!()
-        };
-        quote!(#bname { #(#fields,)* #state })
+        let markers = (0..self.b.states.len()).map(|i| format_ident!("_s{}", i));
+        quote! {
+            /// Moves the values given so far into a builder of another typestate.
+            fn #retype<#(#nexts),*>(self) -> #bname<#(#tps,)* #(#nexts),*> {
+                #bname {
+                    #(#fields,)*
+                    #(#markers: ::core::marker::PhantomData,)*
+                }
+            }
+        }
     }
 
     /// The builder type with state `k` set.
@@ -292,6 +298,7 @@ impl Plan<'_> {
 
     fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
+        let retype = ident(&self.b.retype);
         let mut out = Vec::new();
         for (i, f) in self.s.fields.iter().enumerate() {
             if f.derived.is_some() {
@@ -325,20 +332,20 @@ impl Plan<'_> {
             match state {
                 Some(k) => {
                     let ret = self.after(bname, tps, sps, k);
-                    let body = self.rebuild(bname, &f.name, stored, true);
                     out.push(quote! {
                         #docs
-                        pub fn #n(self, #param) -> #ret {
-                            #body
+                        pub fn #n(mut self, #param) -> #ret {
+                            self.#n = #stored;
+                            self.#retype()
                         }
                     });
                     if let Some(nn) = null {
                         let nn = ident(&nn);
-                        let body = self.rebuild(bname, &f.name, quote!(Some(None)), true);
                         out.push(quote! {
                             #[doc = #null_doc]
-                            pub fn #nn(self) -> #ret {
-                                #body
+                            pub fn #nn(mut self) -> #ret {
+                                self.#n = Some(None);
+                                self.#retype()
                             }
                         });
                     }
@@ -375,11 +382,11 @@ impl Plan<'_> {
                 .position(|st| st.slot == Slot::Input(i));
             if let Some(k) = k {
                 let ret = self.after(bname, tps, sps, k);
-                let body = self.rebuild(bname, &input.name, quote!(Some(value.into())), true);
                 out.push(quote! {
                     #docs
-                    pub fn #n(self, value: impl Into<#ty>) -> #ret {
-                        #body
+                    pub fn #n(mut self, value: impl Into<#ty>) -> #ret {
+                        self.#n = Some(value.into());
+                        self.#retype()
                     }
                 });
             }
@@ -457,10 +464,7 @@ impl Plan<'_> {
             }
             let json = lit(&f.json);
             let value = if is_required(f) {
-                quote!(match self.#n {
-                    Some(v) => v,
-                    None => return Err(#rt::builder::missing(#json, #rp)),
-                })
+                quote!(#rt::builder::take(self.#n, #json, #rp)?)
             } else {
                 quote!(self.#n)
             };
@@ -474,12 +478,7 @@ impl Plan<'_> {
         for i in &self.b.inputs {
             let n = ident(&i.name);
             let json = lit(&i.name);
-            lets.push(quote! {
-                let #n = match self.#n {
-                    Some(v) => v,
-                    None => return Err(#rt::builder::missing(#json, #rp)),
-                };
-            });
+            lets.push(quote!(let #n = #rt::builder::take(self.#n, #json, #rp)?;));
         }
         for f in self.s.fields.iter() {
             if let Some(expr) = &f.derived {

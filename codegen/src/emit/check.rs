@@ -10,7 +10,7 @@
 //! the `Value` validator's: same keyword, schema location and message.
 
 use super::rust_ty::{ident, Cx as TyCx};
-use super::validate::{bound, child_failed, esc, lit, short, Validators};
+use super::validate::{bound, child_failed, esc, guard, lit, short, when, Validators};
 use crate::error::Result;
 use crate::ir::shape::{follow_refs, shape_of};
 use crate::ir::{Extra, Module, Presence, Struct, Ty, TypeDef, TypeId, TypeKind, VariantKind};
@@ -211,15 +211,7 @@ impl<'a, 'v> Checks<'a, 'v> {
                     // The type's own schema: may recurse with the instance, so it is a
                     // `$ref`-like level for the depth guard.
                     let sp = self.v.sp(node, "");
-                    Ok(quote!({
-                        if cx.enter(#sp) {
-                            let ok = <#ty>::#m(#expr, cx);
-                            cx.leave();
-                            ok
-                        } else {
-                            false
-                        }
-                    }))
+                    Ok(quote!(cx.nested(#sp, |cx| <#ty>::#m(#expr, cx))))
                 } else {
                     Ok(quote!(<#ty>::#m(#expr, cx)))
                 }
@@ -515,13 +507,10 @@ impl<'a, 'v> Checks<'a, 'v> {
         if let Some(items) = k.items {
             let inner = self.check(item, items, quote!(element), depth + 1)?;
             if inner.to_string() != "true" {
-                let failed = child_failed();
+                let failed = child_failed(&self.rt);
                 checks.push(quote! {
                     for (i, element) in x.iter().enumerate() {
-                        cx.push_index(i);
-                        let ok = #inner;
-                        cx.pop();
-                        if !ok {
+                        if !cx.at_index(i, |cx| #inner) {
                             #failed
                         }
                     }
@@ -566,7 +555,7 @@ impl<'a, 'v> Checks<'a, 'v> {
         if !handled {
             return Ok(self.fallback(node, &expr));
         }
-        let failed = child_failed();
+        let failed = child_failed(&self.rt);
         let mut checks = Vec::new();
         for name in &k.required {
             let n = lit(name);
@@ -609,13 +598,9 @@ impl<'a, 'v> Checks<'a, 'v> {
             Some(a) => {
                 let c = self.check(value, a, quote!(entry), depth + 1)?;
                 (c.to_string() != "true").then(|| {
+                    let step = step_at(quote!(key), &c, &failed);
                     quote! {
-                        cx.push_key(key);
-                        let ok = #c;
-                        cx.pop();
-                        if !ok {
-                            #failed
-                        }
+                        #step
                     }
                 })
             }
@@ -633,21 +618,15 @@ impl<'a, 'v> Checks<'a, 'v> {
             } else {
                 quote!()
             };
-            per.push(quote! {
-                if #rt::regex::is_match(&validators::#re, key) {
-                    #mark
-                    cx.push_key(key);
-                    let ok = #c;
-                    cx.pop();
-                    if !ok {
-                        #failed
-                    }
-                }
-            });
+            let step = step_at(quote!(key), &c, &failed);
+            per.push(when(
+                &quote!(#rt::regex::is_match(&validators::#re, key)),
+                quote!(#mark #step),
+            ));
         }
         if let Some(body) = additional {
             per.push(if track {
-                quote!(if !matched { #body })
+                guard(&quote!(!matched), body)
             } else {
                 body
             });
@@ -800,7 +779,7 @@ impl<'a, 'v> Checks<'a, 'v> {
             let fb = self.fallback(node, &quote!(self));
             return Ok(quote!(#sig { #fb }));
         }
-        let failed = child_failed();
+        let failed = child_failed(&self.rt);
         let mut checks = Vec::new();
         if let Some(r) = &k.ref_ {
             if let Some(target) = r.target {
@@ -942,10 +921,7 @@ impl<'a, 'v> Checks<'a, 'v> {
                     }),
                 };
                 checks.push(quote! {
-                    cx.push_key(#key);
-                    let ok = #body;
-                    cx.pop();
-                    if !ok {
+                    if !cx.at_key(#key, |cx| #body) {
                         #failed
                     }
                 });
@@ -956,10 +932,7 @@ impl<'a, 'v> Checks<'a, 'v> {
                         let pf = self.v.call(*p);
                         checks.push(quote! {
                             if let Some((k, value)) = self.extra.get_key_value(#key) {
-                                cx.push_key(k);
-                                let ok = validators::#pf(value, cx);
-                                cx.pop();
-                                if !ok {
+                                if !cx.at_key(k, |cx| validators::#pf(value, cx)) {
                                     #failed
                                 }
                             }
@@ -968,16 +941,14 @@ impl<'a, 'v> Checks<'a, 'v> {
                     Extra::Typed(ty) => {
                         let ty = ty.clone();
                         let c = self.check(&ty, *p, quote!(value), 0)?;
-                        checks.push(quote! {
-                            if let Some((k, value)) = self.extra.get_key_value(#key) {
-                                cx.push_key(k);
-                                let ok = #c;
-                                cx.pop();
-                                if !ok {
-                                    #failed
+                        let step = step_at(quote!(k), &c, &failed);
+                        if !step.is_empty() {
+                            checks.push(quote! {
+                                if let Some((k, value)) = self.extra.get_key_value(#key) {
+                                    #step
                                 }
-                            }
-                        });
+                            });
+                        }
                     }
                 }
             }
@@ -1005,13 +976,9 @@ impl<'a, 'v> Checks<'a, 'v> {
                         }
                     };
                     if c.to_string() != "true" {
+                        let step = step_at(quote!(key), &c, &failed);
                         additional = Some(quote! {
-                            cx.push_key(key);
-                            let ok = #c;
-                            cx.pop();
-                            if !ok {
-                                #failed
-                            }
+                            #step
                         });
                     }
                 }
@@ -1046,16 +1013,14 @@ impl<'a, 'v> Checks<'a, 'v> {
                                 continue;
                             }
                         };
-                        checks.push(quote! {
-                            if let Some(x) = #value {
-                                cx.push_key(#key);
-                                let ok = #c;
-                                cx.pop();
-                                if !ok {
-                                    #failed
+                        let step = step_at(quote!(#key), &c, &failed);
+                        if !step.is_empty() {
+                            checks.push(quote! {
+                                if let Some(x) = #value {
+                                    #step
                                 }
-                            }
-                        });
+                            });
+                        }
                     }
                 }
                 if matches!(s.extra, Extra::Deny) {
@@ -1074,21 +1039,15 @@ impl<'a, 'v> Checks<'a, 'v> {
                 } else {
                     quote!()
                 };
-                per.push(quote! {
-                    if #rt::regex::is_match(&validators::#re, key) {
-                        #mark
-                        cx.push_key(key);
-                        let ok = #c;
-                        cx.pop();
-                        if !ok {
-                            #failed
-                        }
-                    }
-                });
+                let step = step_at(quote!(key), &c, &failed);
+                per.push(when(
+                    &quote!(#rt::regex::is_match(&validators::#re, key)),
+                    quote!(#mark #step),
+                ));
             }
             if let Some(body) = additional {
                 per.push(if track {
-                    quote!(if !matched { #body })
+                    guard(&quote!(!matched), body)
                 } else {
                     body
                 });
@@ -1382,5 +1341,17 @@ impl<'a, 'v> Checks<'a, 'v> {
             }
         }
         Ok(true)
+    }
+}
+
+/// `if !cx.at_key(key, |cx| check) { failed }`, or nothing when the check is `true`.
+fn step_at(key: TokenStream, check: &TokenStream, failed: &TokenStream) -> TokenStream {
+    if check.to_string() == "true" {
+        return quote!();
+    }
+    quote! {
+        if !cx.at_key(#key, |cx| #check) {
+            #failed
+        }
     }
 }

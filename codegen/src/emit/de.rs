@@ -194,15 +194,21 @@ fn struct_impl(
                 Ty::Option(Box::new(f.ty.clone()))
             }
         };
+        let call = match inflight {
+            Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
+            None => (!read_ty.has_bare_int())
+                .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+        };
+        if let Some(call) = call {
+            return quote!(#key => #call,);
+        }
         let read = match inflight {
             Some(inf) => inf.field(cx, t.node, f, &read_ty),
             None => next_value(cx, &read_ty),
         };
         quote! {
             #key => {
-                if #local.is_some() {
-                    return Err(#rt::de::duplicate_property(#key));
-                }
+                #rt::de::once(&#local, #key)?;
                 #local = Some(#read);
             }
         }
@@ -264,14 +270,13 @@ fn struct_impl(
                     return Err(#missing);
                 }
             },
-            Presence::Required | Presence::RequiredNullable => quote! {
-                let #local = match #local {
-                    Some(value) => value,
-                    None => {
-                        return Err(#missing);
-                    }
+            Presence::Required | Presence::RequiredNullable => {
+                let take = match inflight {
+                    Some(inf) => inf.required(cx, t.node, &f.json, local),
+                    None => quote!(#rt::de::required(#local, #key)?),
                 };
-            },
+                quote!(let #local = #take;)
+            }
             Presence::Optional | Presence::OptionalNullable => quote!(),
         }
     });

@@ -251,6 +251,33 @@ impl<'a> Inflight<'a> {
         opaque(cx, read_ty)
     }
 
+    /// Field `f` read in one call that checks for a duplicate, reads in flight and
+    /// stores into `local` (`inflight::field` / `nullable_field`); `None` when the read
+    /// is not a plain in-flight one (lenient integers, opaque values).
+    pub(crate) fn field_call(
+        &self,
+        cx: &Cx<'_>,
+        struct_node: NodeId,
+        f: &Field,
+        read_ty: &Ty,
+        local: &proc_macro2::Ident,
+    ) -> Option<TokenStream> {
+        if !self.own_property(struct_node, f) {
+            return None;
+        }
+        let rt = &cx.rt;
+        let (func, inner) = match read_ty {
+            Ty::Option(inner) => (quote!(nullable_field), &**inner),
+            _ => (quote!(field), read_ty),
+        };
+        if inner.has_bare_int() || !Self::capturable(cx, inner, 0) {
+            return None;
+        }
+        let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
+        let key = super::rust_ty::lit(&f.json);
+        Some(quote!(#rt::inflight::#func(&mut map, &mut #local, #key, #spec)?))
+    }
+
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
     pub(crate) fn extra(&self, cx: &Cx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
         if let Some((_, k)) = self.keywords(struct_node) {
@@ -294,8 +321,11 @@ impl<'a> Inflight<'a> {
             } else {
                 quote!(#call.0)
             }
-        } else {
+        } else if extra {
             quote!(#rt::inflight::#func::<_, #t>(&mut map, #key, #spec)?)
+        } else {
+            // A declared field's local is typed: `T` is inferred from it.
+            quote!(#rt::inflight::#func(&mut map, #key, #spec)?)
         })
     }
 
@@ -309,6 +339,26 @@ impl<'a> Inflight<'a> {
                 quote!(#rt::inflight::missing(#key, #sp))
             }
             _ => quote!(#rt::de::missing_property(#key)),
+        }
+    }
+
+    /// The value of the required field held in `local` (of the struct at `struct_node`,
+    /// property `name`) once the object is read; a missing one is [`Self::missing`]'s error.
+    pub(crate) fn required(
+        &self,
+        cx: &Cx<'_>,
+        struct_node: NodeId,
+        name: &str,
+        local: &proc_macro2::Ident,
+    ) -> TokenStream {
+        let rt = &cx.rt;
+        let key = super::rust_ty::lit(name);
+        match self.keywords(struct_node) {
+            Some((end, k)) if k.required.iter().any(|r| r == name) => {
+                let sp = super::rust_ty::lit(&self.sp(end, "required"));
+                quote!(#rt::inflight::required(#local, #key, #sp)?)
+            }
+            _ => quote!(#rt::de::required(#local, #key)?),
         }
     }
 

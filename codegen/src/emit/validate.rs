@@ -88,14 +88,35 @@ pub(crate) fn esc(s: &str) -> String {
     s.replace('{', "{{").replace('}', "}}")
 }
 
-/// `valid = false;` and stop unless collecting all errors.
-pub(crate) fn child_failed() -> TokenStream {
-    quote! {
-        valid = false;
-        if !cx.keep_going() {
-            return false;
+/// `valid = false;` and stop unless collecting all errors (the runtime's `failed!`).
+pub(crate) fn child_failed(rt: &TokenStream) -> TokenStream {
+    quote!(#rt::failed!(valid, cx);)
+}
+
+/// [`guard`], or nothing when `body` is empty (clippy's `needless_if`).
+pub(crate) fn when(cond: &TokenStream, body: TokenStream) -> TokenStream {
+    if body.is_empty() {
+        return quote!();
+    }
+    guard(cond, body)
+}
+
+/// `if cond { body }`, merged into one `if cond && inner { … }` when `body` is a lone `if`
+/// without `else` (clippy's `collapsible_if`).
+pub(crate) fn guard(cond: &TokenStream, body: TokenStream) -> TokenStream {
+    if let Ok(syn::Stmt::Expr(syn::Expr::If(inner), None)) = syn::parse2::<syn::Stmt>(body.clone())
+    {
+        if inner.else_branch.is_none() {
+            let c = &inner.cond;
+            let then = &inner.then_branch;
+            return if matches!(**c, syn::Expr::Binary(_)) {
+                quote!(if #cond && (#c) #then)
+            } else {
+                quote!(if #cond && #c #then)
+            };
         }
     }
+    quote!(if #cond { #body })
 }
 
 /// The schema location of a keyword, as `#/pointer/keyword` (prefixed with the file for
@@ -150,12 +171,8 @@ impl<'a> Validators<'a> {
     pub(crate) fn fail(&self, id: NodeId, keyword: &str, message: TokenStream) -> TokenStream {
         let kw = lit(keyword);
         let sp = self.sp(id, keyword);
-        quote! {
-            valid = false;
-            if !cx.fail(#kw, #sp, || #message) {
-                return false;
-            }
-        }
+        let rt = &self.rt;
+        quote!(#rt::fail!(valid, cx, #kw, #sp, || #message);)
     }
 
     pub(crate) fn regex(
@@ -294,7 +311,7 @@ impl<'a> Validators<'a> {
             if let Some(t) = r.target {
                 let f = self.call(t);
                 let sp = self.sp(id, "$ref");
-                let failed = child_failed();
+                let failed = child_failed(&self.rt);
                 out.push(quote! {
                     if !cx.enter(#sp) {
                         return false;
@@ -576,7 +593,7 @@ impl<'a> Validators<'a> {
                 }
             });
         }
-        let failed = child_failed();
+        let failed = child_failed(&self.rt);
         for (i, p) in k.prefix_items.iter().enumerate() {
             let f = self.call(*p);
             let get = if i == 0 {
@@ -586,10 +603,7 @@ impl<'a> Validators<'a> {
             };
             out.push(quote! {
                 if let Some(item) = #get {
-                    cx.push_index(#i);
-                    let ok = #f(item, cx);
-                    cx.pop();
-                    if !ok {
+                    if !cx.at_index(#i, |cx| #f(item, cx)) {
                         #failed
                     }
                 }
@@ -605,10 +619,7 @@ impl<'a> Validators<'a> {
             };
             out.push(quote! {
                 for (i, item) in #iter {
-                    cx.push_index(i);
-                    let ok = #f(item, cx);
-                    cx.pop();
-                    if !ok {
+                    if !cx.at_index(i, |cx| #f(item, cx)) {
                         #failed
                     }
                 }
@@ -729,7 +740,7 @@ impl<'a> Validators<'a> {
                 });
             }
         }
-        let failed = child_failed();
+        let failed = child_failed(&self.rt);
         for (name, p) in &k.properties {
             if matches!(self.set.node(*p).body, Body::Bool(true)) {
                 continue;
@@ -737,13 +748,8 @@ impl<'a> Validators<'a> {
             let n = lit(name);
             let f = self.call(*p);
             out.push(quote! {
-                if let Some((key, value)) = m.get_key_value(#n) {
-                    cx.push_key(key);
-                    let ok = #f(value, cx);
-                    cx.pop();
-                    if !ok {
-                        #failed
-                    }
+                if !cx.property(m, #n, #f) {
+                    #failed
                 }
             });
         }
@@ -774,20 +780,15 @@ impl<'a> Validators<'a> {
                 uses_entry_value = true;
                 let f = self.call(*p);
                 quote! {
-                    cx.push_key(key);
-                    let ok = #f(value, cx);
-                    cx.pop();
-                    if !ok {
+                    if !cx.entry(key, value, #f) {
                         #failed
                     }
                 }
             };
-            per_entry.push(quote! {
-                if #rt::regex::is_match(&#re, key) {
-                    #mark
-                    #call
-                }
-            });
+            per_entry.push(when(
+                &quote!(#rt::regex::is_match(&#re, key)),
+                quote!(#mark #call),
+            ));
         }
         if let Some(a) = k.additional_properties.filter(|_| has_additional) {
             let declared: Vec<Literal> = k.properties.iter().map(|(n, _)| lit(n)).collect();
@@ -807,10 +808,7 @@ impl<'a> Validators<'a> {
                 uses_entry_value = true;
                 let f = self.call(a);
                 quote! {
-                    cx.push_key(key);
-                    let ok = #f(value, cx);
-                    cx.pop();
-                    if !ok {
+                    if !cx.entry(key, value, #f) {
                         #failed
                     }
                 }
@@ -822,14 +820,11 @@ impl<'a> Validators<'a> {
                 (false, false) => Some(quote!(!#is_declared)),
             };
             per_entry.push(match unmatched {
-                Some(cond) => quote! {
-                    if #cond {
-                        #body
-                    }
-                },
+                Some(cond) => guard(&cond, body),
                 None => body,
             });
         }
+        per_entry.retain(|t| !t.is_empty());
         if !per_entry.is_empty() {
             let uses_value = uses_entry_value;
             let binding = if uses_value {
@@ -874,7 +869,7 @@ impl<'a> Validators<'a> {
     fn applicators(&mut self, id: NodeId, k: &Keywords) -> Vec<TokenStream> {
         let rt = self.rt.clone();
         let mut out = Vec::new();
-        let failed = child_failed();
+        let failed = child_failed(&self.rt);
         for s in &k.all_of {
             let f = self.call(*s);
             out.push(quote! {

@@ -106,6 +106,7 @@ pub(crate) fn plan(
             })
             .collect();
         let finish = methods.claim("build");
+        let retype = methods.claim("retype");
 
         // Typestate parameters shadow the module's types inside the builder's impls, so
         // they must avoid every type name, the struct's generics and the names builder
@@ -136,6 +137,7 @@ pub(crate) fn plan(
             if required && f.derived.is_none() {
                 states.push(State {
                     param: param(&pascal(&f.name)),
+                    next: String::new(),
                     slot: Slot::Field(i),
                 });
             }
@@ -143,8 +145,18 @@ pub(crate) fn plan(
         for (i, input) in inputs.iter().enumerate() {
             states.push(State {
                 param: param(&pascal(&input.name)),
+                next: String::new(),
                 slot: Slot::Input(i),
             });
+        }
+        // Claimed after every state parameter, so adding `retype` did not rename those.
+        let builder_candidate = format!("{}Builder", t.name);
+        for st in &mut states {
+            let mut next = param(&format!("Next{}", st.param));
+            while next == builder_candidate {
+                next = param(&format!("Next{}", st.param));
+            }
+            st.next = next;
         }
         let here = &set.node(t.node).loc;
         let mut invariants = Vec::new();
@@ -166,6 +178,7 @@ pub(crate) fn plan(
         s.builder = Some(Builder {
             name,
             finish,
+            retype,
             states,
             null_setters,
             inputs,
