@@ -19,6 +19,10 @@ pub fn render(tokens: TokenStream, source_name: &str) -> Result<String> {
         let attrs = input.call(syn::Attribute::parse_inner)?;
         if !attrs.is_empty() {
             body.push_str(&file(attrs, Vec::new()));
+            // Alone in a file they end without the line break that items would follow.
+            if !input.is_empty() && !body.ends_with('\n') {
+                body.push('\n');
+            }
         }
         while !input.is_empty() {
             if starts_inline_mod(input) {
@@ -91,6 +95,11 @@ fn inline_mod(input: ParseStream<'_>, out: &mut String) -> syn::Result<()> {
         m.attrs.extend(inner_attrs);
     }
     let head = file(Vec::new(), vec![head_mod]);
+    if content.is_empty() {
+        // Nothing inside: the module as prettyplease prints it (`mod name {}`).
+        out.push_str(&head);
+        return Ok(());
+    }
     // "… mod name {}\n" without inner attributes, "… mod name {\n    #![…]\n}\n" with.
     let head = match head.strip_suffix("{}\n") {
         Some(open) => format!("{open}{{\n"),
@@ -116,4 +125,55 @@ fn inline_mod(input: ParseStream<'_>, out: &mut String) -> syn::Result<()> {
     }
     out.push_str("}\n");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    /// Item-by-item printing gives exactly prettyplease's whole-file print.
+    #[test]
+    fn printing_item_by_item_equals_printing_the_whole_file() {
+        let long: Vec<proc_macro2::Ident> = (0..40u32)
+            .map(|i| quote::format_ident!("a_rather_long_field_name_{}", i))
+            .collect();
+        let cases = [
+            quote! {
+                #![allow(dead_code)]
+                /// A struct.
+                pub struct A { x: u8 }
+                impl A { fn f(&self) -> u8 { self.x } }
+            },
+            quote! {
+                pub fn top() {}
+                /// One validator per schema node.
+                mod validators {
+                    #![allow(clippy::all)]
+                    pub(super) fn n0(v: u8) -> bool { let ok = v > 3 && v < 200; ok }
+                    pub(super) static S0: [u8; 3] = [1, 2, 3];
+                    fn wide(#(#long: u32),*) -> u32 { 0 #(+ #long)* }
+                    mod nested { pub fn g() {} }
+                }
+                pub mod empty {}
+                #[doc = "Docs with { braces }."]
+                pub mod builder_state {
+                    pub trait T_x {}
+                }
+                pub struct After;
+            },
+        ];
+        for tokens in cases {
+            let whole = prettyplease::unparse(&syn::parse2::<syn::File>(tokens.clone()).unwrap());
+            let ours = render(tokens, "x.json").unwrap();
+            let body = ours.split_once("\n\n").map(|(_, b)| b).unwrap();
+            assert_eq!(body, whole);
+        }
+    }
+
+    #[test]
+    fn tokens_that_are_not_rust_are_an_internal_error() {
+        let e = render(quote!(struct ; fn), "x.json").unwrap_err();
+        assert!(e.to_string().contains("do not parse as Rust"), "{e}");
+    }
 }
