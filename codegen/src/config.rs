@@ -10,7 +10,6 @@
 //! and the crate includes the result with
 //! `envgen_runtime::include_schema!("order");`.
 
-use crate::emit;
 use crate::error::{Error, Result};
 use crate::load::{Draft, SchemaSet};
 use crate::settings::Settings;
@@ -252,13 +251,12 @@ impl Config {
         let mut out = Vec::with_capacity(self.schemas.len());
         for schema in &self.schemas {
             let (set, doc, inputs) = self.load(schema)?;
-            let tokens = crate::generate(&set, doc, &schema.settings)?;
             let source = schema
                 .settings
                 .source_name
                 .clone()
                 .unwrap_or_else(|| schema.path.to_string_lossy().replace('\\', "/"));
-            let code = emit::render(tokens, &source)?;
+            let code = crate::generate_printed(&set, doc, &schema.settings, &source)?;
             out.push(Generated {
                 module: schema.module_name(),
                 schema: schema.path.clone(),

@@ -33,6 +33,33 @@ use proc_macro2::TokenStream;
 
 /// Generates the Rust tokens for the root schema of document `doc` in a linked set.
 pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Result<TokenStream> {
+    let mut items = Vec::new();
+    generate_into(set, doc, settings, &mut |t| {
+        items.push(t);
+        Ok(())
+    })?;
+    Ok(quote::quote!(#(#items)*))
+}
+
+/// [`generate`], printed (with the `@generated` header naming `source_name`) as the
+/// tokens are emitted, so that the whole module's tokens are never held at once.
+pub(crate) fn generate_printed(
+    set: &SchemaSet,
+    doc: load::DocId,
+    settings: &Settings,
+    source_name: &str,
+) -> Result<String> {
+    let mut printer = emit::Printer::new(source_name);
+    generate_into(set, doc, settings, &mut |t| printer.push(t))?;
+    Ok(printer.finish())
+}
+
+fn generate_into(
+    set: &SchemaSet,
+    doc: load::DocId,
+    settings: &Settings,
+    sink: &mut dyn FnMut(TokenStream) -> Result<()>,
+) -> Result<()> {
     if !set.is_linked() {
         return Err(Error::new(
             set.document(doc).display.clone(),
@@ -48,7 +75,7 @@ pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Resul
     } else {
         None
     };
-    emit::emit(set, doc, module.as_ref(), settings)
+    emit::emit_into(set, doc, module.as_ref(), settings, sink)
 }
 
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as
@@ -59,6 +86,10 @@ pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result
     let doc = set.add_document(display, &uri, text)?;
     // A reference to another document fails here, located at its `$ref`.
     set.link()?;
-    let tokens = generate(&set, doc, settings)?;
-    emit::render(tokens, settings.source_name.as_deref().unwrap_or(display))
+    generate_printed(
+        &set,
+        doc,
+        settings,
+        settings.source_name.as_deref().unwrap_or(display),
+    )
 }

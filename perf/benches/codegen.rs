@@ -186,12 +186,12 @@ fn scale(c: &mut Criterion) {
     let mut g = c.benchmark_group("scale");
     g.sample_size(10);
     for (name, text) in &inputs {
-        if let Err(e) = envgen_perf::phases(text, &settings) {
+        if let Err(e) = envgen_perf::pipeline(text, &settings) {
             panic!("envgen on {name}: {e}");
         }
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_with_input(BenchmarkId::new("envgen", name), text, |b, text| {
-            b.iter(|| black_box(envgen_perf::phases(text, &settings).map(|p| p.bytes).ok()))
+            b.iter(|| black_box(envgen_perf::pipeline(text, &settings).ok()))
         });
     }
     g.finish();

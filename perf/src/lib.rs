@@ -99,6 +99,19 @@ pub fn front(
 
 /// Runs envgen's pipeline on `text` (draft-07 when `$schema` is absent, as the corpus
 /// does), stage by stage.
+/// The whole pipeline as `envgen --schema` runs it (load, lower, emit, `emit::render`,
+/// which prints item by item); returns the bytes of Rust generated.
+pub fn pipeline(text: &str, settings: &Settings) -> Result<usize, envgen_codegen::Error> {
+    let mut set = SchemaSet::new().with_default_draft(Draft::Draft7);
+    let doc = set.add_document("schema.json", "http://perf.invalid/schema.json", text)?;
+    set.link()?;
+    let module = envgen_codegen::ir::lower(&set, doc, settings)?;
+    let tokens = envgen_codegen::emit::emit(&set, doc, Some(&module), settings)?;
+    Ok(envgen_codegen::emit::render(tokens, "schema.json")?.len())
+}
+
+/// The pipeline's phases, timed one by one (the print as one whole-file `syn::parse2` and
+/// prettyplease, to split parsing from printing).
 pub fn phases(text: &str, settings: &Settings) -> Result<Phases, envgen_codegen::Error> {
     let mut p = Phases::default();
     let t = Instant::now();

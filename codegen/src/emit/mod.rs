@@ -18,6 +18,7 @@ use quote::quote;
 use rust_ty::Cx;
 
 pub use render::render;
+pub(crate) use render::Printer;
 
 /// The tokens of a module: for every type its definition, `Serialize` and `Deserialize`
 /// impls and checked constructors; and the validators of every schema node in use.
@@ -27,6 +28,23 @@ pub fn emit(
     module: Option<&Module>,
     settings: &Settings,
 ) -> Result<TokenStream> {
+    let mut items = Vec::new();
+    emit_into(set, doc, module, settings, &mut |t| {
+        items.push(t);
+        Ok(())
+    })?;
+    Ok(quote!(#(#items)*))
+}
+
+/// [`emit`], handing the tokens to `sink` a few items at a time, in output order, so that
+/// a caller that prints them (`Printer`) never holds the whole module's tokens.
+pub(crate) fn emit_into(
+    set: &crate::load::SchemaSet,
+    doc: crate::load::DocId,
+    module: Option<&Module>,
+    settings: &Settings,
+    sink: &mut dyn FnMut(TokenStream) -> Result<()>,
+) -> Result<()> {
     let source = set.document(doc).display.clone();
     let rt: TokenStream = syn::parse_str::<syn::Path>(&settings.runtime_path)
         .map(|p| quote!(#p))
@@ -43,7 +61,6 @@ pub fn emit(
     let root = set
         .root(doc)
         .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
-    let mut items = Vec::new();
     let mut v = validate::Validators::new(set, rt.clone(), doc);
     let inflight = inflight::Inflight::new(set, doc);
     let inflight = settings.validators.then_some(&inflight);
@@ -55,26 +72,26 @@ pub fn emit(
         let mut checks = check::Checks::new(set, module, rt.clone(), &mut v);
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
-            items.push(types::definition(&cx, settings, t));
-            items.push(ser::serialize_impl(&cx, t));
-            items.push(de::deserialize_impl(&cx, t, inflight));
+            sink(types::definition(&cx, settings, t))?;
+            sink(ser::serialize_impl(&cx, t))?;
+            sink(de::deserialize_impl(&cx, t, inflight))?;
             if !matches!(t.kind, TypeKind::Alias(_)) {
                 let entry = if settings.validators {
                     Some(checks.entry(t, crate::ir::TypeId(i))?)
                 } else {
                     None
                 };
-                items.push(methods(&cx, t, entry));
+                sink(methods(&cx, t, entry))?;
             }
             if settings.builders {
                 if let Some(b) = builder::builder(&cx, set, doc, settings, t) {
-                    items.push(b.items);
+                    sink(b.items)?;
                     state_traits.push(b.traits);
                 }
             }
         }
         if !state_traits.is_empty() {
-            items.push(quote! {
+            sink(quote! {
                 /// The typestate of the builders: one trait per required field, implemented
                 /// only by `Set`, so that `build()` compiles once every required field is set.
                 #[doc(hidden)]
@@ -82,10 +99,12 @@ pub fn emit(
                 pub mod builder_state {
                     #(#state_traits)*
                 }
-            });
+            })?;
         }
         if settings.validators {
-            items.extend(checks.finish()?);
+            for item in checks.finish()? {
+                sink(item)?;
+            }
         } else {
             drop(checks);
         }
@@ -106,7 +125,7 @@ pub fn emit(
         let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
         let root_fn = validate::fn_name(root);
         let formats = settings.assert_formats;
-        items.push(quote! {
+        sink(quote! {
             /// Whether `validate_value` and `from_json_str` assert `format` by default.
             pub const ASSERT_FORMATS: bool = #formats;
 
@@ -132,9 +151,9 @@ pub fn emit(
                 #body
                 #specs
             }
-        });
+        })?;
     }
-    Ok(quote!(#(#items)*))
+    Ok(())
 }
 
 fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident>) -> TokenStream {
