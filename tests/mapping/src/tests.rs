@@ -224,6 +224,17 @@ fn cross_file_id_relative_escaped_and_anchored_refs_resolve() {
 mod builders {
     use crate::builder_names::{Error, Job, JobBuilder, JobBuilder2};
 
+    fn valid_error() -> Error {
+        // Setters in any order; the field `retype` keeps its setter (the builder's own
+        // method became `retype_2`).
+        Error::builder()
+            .next_code("E2")
+            .retype(false)
+            .code("E1")
+            .build()
+            .expect("valid")
+    }
+
     #[test]
     fn colliding_names_are_disambiguated_and_build_validates() {
         // `JobBuilder` is a schema type, so `Job`'s builder is `JobBuilder2`; the field
@@ -239,8 +250,10 @@ mod builders {
             .error(
                 Error::builder()
                     .code("E1")
+                    .retype(true)
+                    .next_code("E2")
                     .build()
-                    .expect("code is all it needs"),
+                    .expect("code and next_code are all it needs"),
             )
             .owner(owner.clone())
             .note_null()
@@ -253,13 +266,13 @@ mod builders {
         let text = serde_json::to_string(&job).unwrap_or_default();
         assert_eq!(
             text,
-            r#"{"build":2,"error":{"code":"E1"},"owner":{"name":"ops","level":3},"note":null,"tag":"nightly"}"#
+            r#"{"build":2,"error":{"code":"E1","next_code":"E2","retype":true},"owner":{"name":"ops","level":3},"note":null,"tag":"nightly"}"#
         );
 
         // Constraints the types cannot hold are checked by the finisher.
         let e = Job::builder()
             .build(0)
-            .error(Error::builder().code("E1").build().expect("valid"))
+            .error(valid_error())
             .owner(owner.clone())
             .note("n")
             .tag_null()
@@ -272,7 +285,7 @@ mod builders {
         );
         let e = Job::builder()
             .build(1)
-            .error(Error::builder().code("E1").build().expect("valid"))
+            .error(valid_error())
             .owner(owner)
             .note("n")
             .tag("UPPER")
