@@ -172,8 +172,8 @@ fn scale(c: &mut Criterion) {
             corpus.display()
         );
     }
-    // ENVGEN_PERF_SYNTHETIC=1000,10000,100000 for the larger ones (10,000 definitions
-    // generate ~235 MB of Rust in ~3 min and ~10 GB; see BENCHMARKS.md).
+    // ENVGEN_PERF_SYNTHETIC=1000,10000 for the larger ones (10,000 definitions generate
+    // ~240 MB of Rust in ~32 s and ~2 GB; 100,000 would need ~20 GB; see BENCHMARKS.md).
     let sizes: Vec<usize> = std::env::var("ENVGEN_PERF_SYNTHETIC")
         .unwrap_or_else(|_| "1000".to_owned())
         .split(',')
