@@ -76,9 +76,9 @@ fn slow_path<T: DeserializeOwned>(
     node(&v, &mut cx);
     match cx.finish() {
         Err(e) => e,
-        // Valid for the schema, but not representable by the generated type (for example
-        // a non-object where a typeless schema with `properties` was typed as a struct).
-        Ok(()) => crate::de::locate_error::<T>(input.as_bytes()),
+        // Valid for the schema, but not representable by the generated type: only where
+        // a type is narrowed on purpose (integers beyond i64/u64).
+        Ok(()) => crate::de::narrowed::<T>(input.as_bytes()),
     }
 }
 

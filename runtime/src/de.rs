@@ -273,6 +273,31 @@ pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     ValidationErrors::single(error)
 }
 
+/// The error for a document the schema accepts but the generated type cannot hold: only
+/// where envgen narrows a type on purpose (an integer beyond `i64`/`u64`, which is how
+/// `{"type": "integer"}` is generated; see docs/decisions.md, "Integers"). It is located
+/// at the value (instance pointer), names the keyword `type` and the schema root `#` (the
+/// narrowed node's own location is not known on this path), and says what was narrowed.
+pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
+    let mut errors = locate_error::<T>(input).into_iter();
+    let Some(first) = errors.next() else {
+        return ValidationErrors::new();
+    };
+    if first.keyword == "syntax" {
+        return ValidationErrors::single(first);
+    }
+    ValidationErrors::single(ValidationError::new(
+        first.instance_path,
+        "type",
+        "#",
+        format!(
+            "the schema accepts this value, but the generated Rust type cannot hold it ({}); \
+             envgen generates `integer` as i64/u64, so integers beyond their range are refused",
+            first.message
+        ),
+    ))
+}
+
 /// Converts a `serde_json` error raised at `pointer` into a [`ValidationError`], naming the
 /// keyword from the message wording of this module and of serde.
 pub fn from_serde_error(pointer: String, e: &serde_json::Error) -> ValidationError {

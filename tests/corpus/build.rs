@@ -57,7 +57,13 @@ fn main() {
             .unwrap_or_default();
         entries.push((rel, p, Vec::new()));
     }
+    // Schemas whose typed code is too large to compile in every CI run (hundreds of
+    // thousands of lines); `ENVGEN_CORPUS_TYPED=all` includes them, and
+    // `scripts/corpus-typed.py` covers them too.
+    println!("cargo:rerun-if-env-changed=ENVGEN_CORPUS_TYPED");
+    let all_typed = std::env::var("ENVGEN_CORPUS_TYPED").as_deref() == Ok("all");
     for (n, (name, path, maps)) in entries.iter().enumerate() {
+        let typed = all_typed || !TYPED_TOO_LARGE_FOR_CI.contains(&name.as_str());
         // What `envgen --schema` generates (types, serde impls and validators): generated
         // here, not compiled; the crate compiles the validators.
         // Rendered (parsed as Rust and pretty-printed) as the CLI does.
@@ -71,21 +77,38 @@ fn main() {
             Ok(_) => "Ok(())".to_owned(),
             Err(e) => format!("Err({e:?})"),
         };
-        match generate(name, path, maps) {
-            Ok(code) => {
+        let generated = if typed {
+            typed_module(name, path, maps)
+        } else {
+            generate(name, path, maps).map(|code| (code, None))
+        };
+        match generated {
+            Ok((code, root)) => {
                 let _ = writeln!(
                     modules,
                     "#[allow(clippy::all, clippy::pedantic)]\npub mod s{n} {{\n{code}\n}}"
                 );
+                let typed = match root {
+                    Some(root) => {
+                        let _ = writeln!(
+                            modules,
+                            "fn typed_s{n}(text: &str, options: &::envgen_runtime::Options) -> Result<::serde_json::Value, ::envgen_runtime::ValidationErrors> {{\n    \
+                             let doc = s{n}::{root}::from_json_str_with(text, options)?;\n    \
+                             Ok(::serde_json::to_value(&doc).unwrap_or_else(|e| ::serde_json::Value::String(e.to_string())))\n}}"
+                        );
+                        format!("Some(typed_s{n})")
+                    }
+                    None => "None".to_owned(),
+                };
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, generated: {full}, validate: Ok(s{n}::validate_value_with) }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Ok(s{n}::validate_value_with), typed: {typed} }},"
                 );
             }
             Err(e) => {
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, generated: {full}, validate: Err({e:?}) }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Err({e:?}), typed: None }},"
                 );
             }
         }
@@ -104,6 +127,34 @@ fn main() {
             std::process::exit(1);
         }
     }
+}
+
+/// Schemas whose types are left out of the CI build (their validators stay in).
+const TYPED_TOO_LARGE_FOR_CI: &[&str] = &[
+    "schemastore/pyproject",
+    "schemastore/claude-code-settings",
+    "schemastore/jfrog-pipelines",
+    "schemastore/liquibase",
+    "typify/typify-impl/tests/github.json",
+    "typify/typify-impl/tests/vega.json",
+];
+
+/// The full module of a schema as a user gets it without builders (types, serde impls,
+/// checked parsers, validators), and its root type's name.
+fn typed_module(
+    name: &str,
+    path: &Path,
+    maps: &[(String, PathBuf)],
+) -> Result<(String, Option<String>), String> {
+    let settings = Settings::new().builders(false).assert_formats(true);
+    let (set, doc) = load(name, path, maps)?;
+    let module = envgen_codegen::ir::lower(&set, doc, &settings).map_err(|e| e.to_string())?;
+    let root = match &module.root {
+        envgen_codegen::ir::Ty::Named(id) => Some(module.get(*id).name.clone()),
+        _ => None,
+    };
+    let tokens = envgen_codegen::generate(&set, doc, &settings).map_err(|e| e.to_string())?;
+    Ok((tokens.to_string(), root))
 }
 
 /// A corpus schema: its name, file, and remote-ref map (URI → local file).
@@ -139,6 +190,22 @@ fn generate_with(
     settings: &Settings,
     render: bool,
 ) -> Result<String, String> {
+    let (set, doc) = load(name, path, maps)?;
+    let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
+    if render {
+        // Parsed as Rust and pretty-printed, as `envgen --schema` does.
+        envgen_codegen::emit::render(tokens, name).map_err(|e| e.to_string())
+    } else {
+        Ok(tokens.to_string())
+    }
+}
+
+/// Loads a corpus schema and the local copies of its remote references, linked.
+fn load(
+    name: &str,
+    path: &Path,
+    maps: &[(String, PathBuf)],
+) -> Result<(SchemaSet, envgen_codegen::load::DocId), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     // Schemas without `$schema` are read as draft-07, the SchemaStore convention.
     // typify resolves dangling `$ref`s by their last segment; its test schemas rely on it.
@@ -177,11 +244,5 @@ fn generate_with(
         }
     }
     set.link().map_err(|e| e.to_string())?;
-    let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
-    if render {
-        // Parsed as Rust and pretty-printed, as `envgen --schema` does.
-        envgen_codegen::emit::render(tokens, name).map_err(|e| e.to_string())
-    } else {
-        Ok(tokens.to_string())
-    }
+    Ok((set, doc))
 }

@@ -7,6 +7,20 @@ fn main() {
         .schema("schemas/recursive.json")
         .schema("schemas/builder_names.json")
         .schema("schemas/inflight.json")
+        // Typed parse = schema verdict (issue "generated types accept exactly what the
+        // schema accepts"): nullable and recursive roots, typeless schemas, nullability
+        // through `allOf`/`$ref`, unions of maps.
+        .schema_with(
+            SchemaConfig::new("schemas/typed/nullable_root.json").module("typed_nullable_root"),
+        )
+        .schema_with(SchemaConfig::new("schemas/typed/self_array.json").module("typed_self_array"))
+        .schema_with(SchemaConfig::new("schemas/typed/map_cycle.json").module("typed_map_cycle"))
+        .schema_with(
+            SchemaConfig::new("schemas/typed/oneof_cycle.json").module("typed_oneof_cycle"),
+        )
+        .schema_with(SchemaConfig::new("schemas/typed/typeless.json").module("typed_typeless"))
+        .schema_with(SchemaConfig::new("schemas/typed/allof_null.json").module("typed_allof_null"))
+        .schema_with(SchemaConfig::new("schemas/typed/map_unions.json").module("typed_map_unions"))
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")

@@ -46,6 +46,11 @@ pub enum Shape {
         /// The aliased type, rendered as Rust.
         ty: String,
     },
+    /// A tuple struct around one type.
+    Newtype {
+        /// The wrapped type, rendered as Rust.
+        ty: String,
+    },
 }
 
 impl Shape {
@@ -55,6 +60,7 @@ impl Shape {
             Shape::Struct { .. } => "struct",
             Shape::Enum { .. } => "enum",
             Shape::Alias { .. } => "type alias",
+            Shape::Newtype { .. } => "newtype struct",
         }
     }
 }
@@ -148,6 +154,9 @@ impl Api {
                         .collect(),
                 },
                 TypeKind::Alias(ty) => Shape::Alias {
+                    ty: render(module, ty),
+                },
+                TypeKind::Newtype(ty) => Shape::Newtype {
                     ty: render(module, ty),
                 },
             };

@@ -125,6 +125,15 @@ fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>)
                 ));
             }
         }
+        (Shape::Newtype { ty: ot }, Shape::Newtype { ty: nt }) => {
+            if ot != nt {
+                out.push(Change::new(
+                    name.to_owned(),
+                    ChangeKind::TypeChanged,
+                    format!("`struct {name}({ot})` → `struct {name}({nt})`"),
+                ));
+            }
+        }
         (o, n) => out.push(Change::new(
             name.to_owned(),
             ChangeKind::TypeChanged,

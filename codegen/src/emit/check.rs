@@ -220,6 +220,18 @@ impl<'a, 'v> Checks<'a, 'v> {
                 let inner = inner.clone();
                 self.check(&inner, node, expr, depth + 1)
             }
+            TypeKind::Newtype(_) => {
+                if follow_refs(self.set, t.node)? == node {
+                    // Like a struct's own schema: may recurse with the instance.
+                    self.want(id, node);
+                    let m = method_name(node);
+                    let ty = self.tcx.ty(&Ty::Named(id));
+                    let sp = self.v.sp(node, "");
+                    Ok(quote!(cx.nested(#sp, |cx| <#ty>::#m(#expr, cx))))
+                } else {
+                    Ok(self.fallback(node, &expr))
+                }
+            }
             TypeKind::Enum(_) => {
                 if follow_refs(self.set, t.node)? == node {
                     self.want(id, node);
@@ -684,6 +696,10 @@ impl<'a, 'v> Checks<'a, 'v> {
                     self.struct_method(id, &s, node)?
                 }
                 TypeKind::Enum(_) => self.enum_method(id, node)?,
+                TypeKind::Newtype(ty) => {
+                    let ty = ty.clone();
+                    self.newtype_method(&ty, node)?
+                }
                 TypeKind::Alias(_) => continue,
             };
             self.methods.entry(id).or_default().push(m);
@@ -1194,6 +1210,19 @@ impl<'a, 'v> Checks<'a, 'v> {
                 valid
             }
         })
+    }
+
+    /// A newtype's check: its value's, at the same schema node.
+    fn newtype_method(&mut self, ty: &Ty, node: NodeId) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let m = method_name(node);
+        let c = self.check(ty, node, quote!(this), 0)?;
+        let body = if c.to_string() == "true" {
+            quote!(let _ = cx; true)
+        } else {
+            quote!(let this = &self.0; #c)
+        };
+        Ok(quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #body }))
     }
 
     fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<TokenStream> {

@@ -81,7 +81,7 @@ fn kinds(cx: &Cx<'_>, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
             TypeKind::Struct(_) => {
                 out.insert(Kind::Object);
             }
-            TypeKind::Alias(t) => kinds(cx, t, depth + 1, out),
+            TypeKind::Alias(t) | TypeKind::Newtype(t) => kinds(cx, t, depth + 1, out),
             TypeKind::Enum(e) => {
                 for v in &e.variants {
                     match &v.kind {
@@ -110,6 +110,42 @@ fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
         quote!(<#rt::de::Lenient<#t> as ::serde::Deserialize>::deserialize(#d).map(|lenient| lenient.0))
     } else {
         quote!(<#t as ::serde::Deserialize>::deserialize(#d))
+    }
+}
+
+/// The inner type of an `Option` payload, through aliases.
+fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+    match ty {
+        Ty::Option(inner) => Some(inner),
+        Ty::Named(id) if depth < 32 => match &cx.module.get(*id).kind {
+            TypeKind::Alias(t) => peel_option(cx, t, depth + 1),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `Result<Name::Variant(…), _>` from a deserializer of one JSON kind other than null. An
+/// `Option` payload takes the value as `Some(…)`: serde's value deserializers
+/// (`StrDeserializer`, `MapAccessDeserializer`, …) hand an `Option` the value itself, which
+/// its visitor refuses ("expected option").
+fn payload_from(
+    cx: &Cx<'_>,
+    name: &proc_macro2::Ident,
+    v: &crate::ir::Variant,
+    ty: &Ty,
+    d: TokenStream,
+) -> TokenStream {
+    let vname = ident(&v.name);
+    match peel_option(cx, ty, 0) {
+        Some(inner) => {
+            let call = de_call(cx, inner, d);
+            quote!(#call.map(|inner| #name::#vname(Some(inner))))
+        }
+        None => {
+            let call = de_call(cx, ty, d);
+            quote!(#call.map(#name::#vname))
+        }
     }
 }
 
@@ -147,8 +183,26 @@ pub(crate) fn deserialize_impl(
 ) -> TokenStream {
     match &t.kind {
         TypeKind::Alias(_) => TokenStream::new(),
+        TypeKind::Newtype(ty) => newtype_impl(cx, t, ty),
         TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
         TypeKind::Enum(e) => enum_impl(cx, t, e),
+    }
+}
+
+/// A newtype reads its value as the inner type does.
+fn newtype_impl(cx: &Cx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
+    let (impl_generics, self_ty, where_clause) = header(cx, t, false);
+    let name = ident(&t.name);
+    let call = de_call(cx, ty, quote!(deserializer));
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #call.map(#name)
+            }
+        }
     }
 }
 
@@ -368,17 +422,20 @@ fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     if all_string_literals {
         return string_enum_impl(cx, t, e);
     }
-    // Kind dispatch needs: no object/array literals, no payload accepting every kind, and
-    // at most one payload per kind.
+    // Kind dispatch needs: no object/array literals, at most one payload per kind, and no
+    // payload accepting every kind, except a last `Value` variant that takes the kinds no
+    // other variant claims (the `Other` of a schema with object keywords but no `type`).
     let mut claimed: BTreeSet<Kind> = BTreeSet::new();
     let mut dispatchable = t.generics.is_empty();
-    for v in &e.variants {
+    let last = e.variants.len().saturating_sub(1);
+    for (i, v) in e.variants.iter().enumerate() {
         match &v.kind {
             VariantKind::Literal(l) => {
                 if matches!(l, Value::Array(_) | Value::Object(_)) {
                     dispatchable = false;
                 }
             }
+            VariantKind::Payload(Ty::Any) if i == last && i > 0 => {}
             VariantKind::Payload(ty) => {
                 let mut k = BTreeSet::new();
                 kinds(cx, ty, 0, &mut k);
@@ -500,15 +557,13 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 let vname = ident(&v.name);
                 quote!(Ok(#name::#vname(String::from(value))))
             }
-            Some((v, ty)) => {
-                let vname = ident(&v.name);
-                let call = de_call(
-                    cx,
-                    ty,
-                    quote!(::serde::de::value::StrDeserializer::<Fail>::new(value)),
-                );
-                quote!(#call.map(#name::#vname))
-            }
+            Some((v, ty)) => payload_from(
+                cx,
+                &name,
+                v,
+                ty,
+                quote!(::serde::de::value::StrDeserializer::<Fail>::new(value)),
+            ),
             None => quote!({ let found = "a string"; #fail }),
         };
         let matcher = match str_lits.as_slice() {
@@ -557,15 +612,13 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 let vname = ident(&v.name);
                 quote!(Ok(#name::#vname(value)))
             }
-            Some((v, ty)) => {
-                let vname = ident(&v.name);
-                let call = de_call(
-                    cx,
-                    ty,
-                    quote!(::serde::de::value::BoolDeserializer::<Fail>::new(value)),
-                );
-                quote!(#call.map(#name::#vname))
-            }
+            Some((v, ty)) => payload_from(
+                cx,
+                &name,
+                v,
+                ty,
+                quote!(::serde::de::value::BoolDeserializer::<Fail>::new(value)),
+            ),
             None => quote!({ let found = "a boolean"; #fail }),
         };
         methods.push(quote! {
@@ -598,15 +651,13 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 }
             });
             let tail = match num_payload {
-                Some((v, ty)) => {
-                    let vname = ident(&v.name);
-                    let call = de_call(
-                        cx,
-                        ty,
-                        quote!(::serde::de::value::#deser::<Fail>::new(value)),
-                    );
-                    quote!(#call.map(#name::#vname))
-                }
+                Some((v, ty)) => payload_from(
+                    cx,
+                    &name,
+                    v,
+                    ty,
+                    quote!(::serde::de::value::#deser::<Fail>::new(value)),
+                ),
                 None => quote!({ let found = "a number"; #fail }),
             };
             methods.push(quote! {
@@ -651,9 +702,10 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
 
     // Arrays.
     if let Some((v, ty)) = payload_for(Kind::Array) {
-        let vname = ident(&v.name);
-        let call = de_call(
+        let call = payload_from(
             cx,
+            &name,
+            v,
             ty,
             quote!(::serde::de::value::SeqAccessDeserializer::new(seq)),
         );
@@ -662,16 +714,17 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             where
                 Access: ::serde::de::SeqAccess<'de>,
             {
-                #call.map(#name::#vname)
+                #call
             }
         });
     }
 
     // Objects.
     if let Some((v, ty)) = payload_for(Kind::Object) {
-        let vname = ident(&v.name);
-        let call = de_call(
+        let call = payload_from(
             cx,
+            &name,
+            v,
             ty,
             quote!(::serde::de::value::MapAccessDeserializer::new(map)),
         );
@@ -680,7 +733,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             where
                 Access: ::serde::de::MapAccess<'de>,
             {
-                #call.map(#name::#vname)
+                #call
             }
         });
     }

@@ -87,7 +87,7 @@ impl<'a> Inflight<'a> {
             Ty::Vec(_) => true,
             Ty::Map(_) | Ty::Generic(_) | Ty::Option(_) => false,
             Ty::Named(id) => match &cx.module.get(*id).kind {
-                TypeKind::Alias(t) => self.direct(cx, t, node, depth + 1),
+                TypeKind::Alias(t) | TypeKind::Newtype(t) => self.direct(cx, t, node, depth + 1),
                 TypeKind::Struct(_) | TypeKind::Enum(_) => !self.disjunctive(node),
             },
             Ty::Any
@@ -112,7 +112,7 @@ impl<'a> Inflight<'a> {
             Ty::Boxed(t) => Self::capturable(cx, t, depth + 1),
             Ty::Option(_) | Ty::Generic(_) | Ty::Any => false,
             Ty::Named(id) => match &cx.module.get(*id).kind {
-                TypeKind::Alias(t) => Self::capturable(cx, t, depth + 1),
+                TypeKind::Alias(t) | TypeKind::Newtype(t) => Self::capturable(cx, t, depth + 1),
                 _ => true,
             },
             _ => true,

@@ -99,7 +99,7 @@ pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
     let Some(d) = docs else {
         return TokenStream::new();
     };
-    let d = list_continuations(d);
+    let d = list_continuations(&doc_text(d));
     let lines = d.lines().map(|l| {
         let l = if l.is_empty() {
             String::new()
@@ -109,6 +109,21 @@ pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
         quote!(#[doc = #l])
     });
     quote!(#(#lines)*)
+}
+
+/// Schema text made printable as doc comments: `\r\n` and a lone `\r` end a line (rustc
+/// refuses a bare CR in a doc comment), and other control characters but the tab become
+/// spaces.
+fn doc_text(d: &str) -> String {
+    d.replace("\r\n", "\n")
+        .chars()
+        .map(|c| match c {
+            '\r' => '\n',
+            '\n' | '\t' => c,
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
 }
 
 /// Re-indents the continuation lines of Markdown list items to the item's content column,

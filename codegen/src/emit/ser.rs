@@ -74,6 +74,10 @@ pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
     };
     let body = match &t.kind {
         TypeKind::Alias(_) => return TokenStream::new(),
+        TypeKind::Newtype(ty) => {
+            let v = value_expr(cx, ty, quote!(&self.0));
+            quote!(::serde::Serialize::serialize(#v, serializer))
+        }
         TypeKind::Struct(s) => {
             let entries = s
                 .fields

@@ -190,6 +190,48 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 }
             }
         }
+        TypeKind::Newtype(ty) => {
+            let derive = derives(settings, t);
+            let inner = cx.ty(ty);
+            let self_ty = cx.self_ty(t);
+            let params = cx.params(t);
+            let impl_generics = if params.is_empty() {
+                TokenStream::new()
+            } else {
+                quote!(<#(#params),*>)
+            };
+            let transparent = schemars_attr(settings, quote!(transparent));
+            quote! {
+                #docs
+                #origin
+                #derive
+                #transparent
+                pub struct #name #generics(
+                    /// The value; (de)serialized as it is, without a wrapper.
+                    pub #inner,
+                );
+
+                impl #impl_generics ::core::ops::Deref for #self_ty {
+                    type Target = #inner;
+
+                    fn deref(&self) -> &Self::Target {
+                        &self.0
+                    }
+                }
+
+                impl #impl_generics ::core::ops::DerefMut for #self_ty {
+                    fn deref_mut(&mut self) -> &mut Self::Target {
+                        &mut self.0
+                    }
+                }
+
+                impl #impl_generics ::core::convert::From<#inner> for #self_ty {
+                    fn from(value: #inner) -> Self {
+                        Self(value)
+                    }
+                }
+            }
+        }
         TypeKind::Alias(ty) => {
             let target = cx.ty(ty);
             let ty_params = if t.generics.is_empty() {

@@ -33,15 +33,20 @@ fn edges(t: &TypeDef) -> Vec<TypeId> {
                 }
             }
         }
-        TypeKind::Alias(ty) => by_value(ty, &mut out),
+        TypeKind::Alias(ty) | TypeKind::Newtype(ty) => by_value(ty, &mut out),
     }
     out
 }
 
 /// Strongly connected components, as a component index per type.
 fn components(types: &[TypeDef]) -> Vec<usize> {
-    let n = types.len();
     let adj: Vec<Vec<TypeId>> = types.iter().map(edges).collect();
+    scc(&adj)
+}
+
+/// Tarjan's strongly connected components of a graph given as adjacency lists.
+fn scc(adj: &[Vec<TypeId>]) -> Vec<usize> {
+    let n = adj.len();
     let mut index = vec![usize::MAX; n];
     let mut low = vec![0usize; n];
     let mut on_stack = vec![false; n];
@@ -124,8 +129,52 @@ pub(crate) fn break_cycles(types: &mut [TypeDef]) {
                     }
                 }
             }
+            TypeKind::Newtype(ty) => box_in(ty, &comp, mine),
             // An alias is only a name; the struct or enum on the cycle is boxed instead.
             TypeKind::Alias(_) => {}
+        }
+    }
+}
+
+/// The named types `ty` mentions anywhere (inside containers too).
+fn mentions(ty: &Ty, out: &mut Vec<TypeId>) {
+    match ty {
+        Ty::Named(id) => out.push(*id),
+        Ty::Option(t) | Ty::Boxed(t) | Ty::Vec(t) | Ty::Map(t) => mentions(t, out),
+        _ => {}
+    }
+}
+
+/// Turns every alias on a cycle of aliases into a newtype. rustc expands aliases eagerly,
+/// so `type A = Vec<A>` (or `type A = IndexMap<String, B>; type B = Vec<A>`) is a cycle
+/// error (E0391), while a tuple struct is a type of its own. Runs before
+/// [`break_cycles`], which then boxes the newtypes' by-value edges like a struct's.
+pub(crate) fn name_alias_cycles(types: &mut [TypeDef]) {
+    let n = types.len();
+    // The alias-only graph: edges from an alias to the aliases its target mentions.
+    let adj: Vec<Vec<TypeId>> = types
+        .iter()
+        .map(|t| match &t.kind {
+            TypeKind::Alias(ty) => {
+                let mut out = Vec::new();
+                mentions(ty, &mut out);
+                out.retain(|id| matches!(types[id.0].kind, TypeKind::Alias(_)));
+                out
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    let comp = scc(&adj);
+    let mut size = vec![0usize; n];
+    for c in &comp {
+        size[*c] += 1;
+    }
+    for i in 0..n {
+        let cyclic = size[comp[i]] > 1 || adj[i].iter().any(|id| id.0 == i);
+        if cyclic {
+            if let TypeKind::Alias(ty) = &types[i].kind {
+                types[i].kind = TypeKind::Newtype(ty.clone());
+            }
         }
     }
 }

@@ -69,6 +69,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         }
     };
     let root_ty = l.named(root, &root_name)?;
+    let root_nullable = l.nullable(root)?;
     if let Some(k) = set.node(root).keywords() {
         for (name, def) in &k.definitions {
             let hint = l.rename_for(*def).unwrap_or_else(|| pascal(name));
@@ -88,6 +89,8 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
             }
         }
     }
+    let root_ty = document_type(&mut types, root_ty, root_nullable, &mut l.names);
+    boxing::name_alias_cycles(&mut types);
     boxing::break_cycles(&mut types);
     propagate_generics(&mut types);
     if settings.builders {
@@ -98,6 +101,64 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         types,
         root: Ty::Named(root_ty),
     })
+}
+
+/// The type a whole document parses into: a struct or an enum of its own, never an alias
+/// (an alias has no `from_json_str`, and rustc rejects a recursive one). A root that
+/// lowered to an alias becomes a newtype in place; a root struct or enum that cannot hold
+/// `null` although the root schema allows it (`"type": ["object", "null"]`) is renamed
+/// `…Object` / `…Value`, and the document type is a newtype around its `Option`.
+fn document_type(
+    types: &mut Vec<TypeDef>,
+    id: TypeId,
+    nullable: bool,
+    names: &mut Names,
+) -> TypeId {
+    let target_is_nominal = |ty: &Ty| match ty {
+        Ty::Named(target) => matches!(
+            types[target.0].kind,
+            TypeKind::Struct(_) | TypeKind::Enum(_)
+        ),
+        _ => false,
+    };
+    let t = &types[id.0];
+    if let TypeKind::Alias(ty) = &t.kind {
+        // `type Tree = Node;` keeps `Node`'s methods: a newtype would only add `.0`.
+        if target_is_nominal(ty) {
+            return id;
+        }
+    }
+    let t = &mut types[id.0];
+    let (suffix, holds_null) = match &t.kind {
+        TypeKind::Alias(ty) => {
+            t.kind = TypeKind::Newtype(ty.clone());
+            return id;
+        }
+        TypeKind::Newtype(_) => return id,
+        TypeKind::Struct(_) => ("Object", false),
+        TypeKind::Enum(e) => (
+            "Value",
+            e.variants.iter().any(|v| match &v.kind {
+                VariantKind::Literal(l) => l.is_null(),
+                VariantKind::Payload(ty) => ty.admits_null(),
+            }),
+        ),
+    };
+    if !nullable || holds_null {
+        return id;
+    }
+    let inner = names.claim(&format!("{}{suffix}", t.name));
+    let outer = std::mem::replace(&mut t.name, inner);
+    let wrapper = TypeDef {
+        name: outer,
+        docs: t.docs.clone(),
+        origin: t.origin.clone(),
+        node: t.node,
+        generics: Vec::new(),
+        kind: TypeKind::Newtype(Ty::Option(Box::new(Ty::Named(id)))),
+    };
+    types.push(wrapper);
+    TypeId(types.len() - 1)
 }
 
 struct Lower<'a> {
@@ -379,6 +440,10 @@ impl Lower<'_> {
         if let Some(lits) = &shape.literals {
             return Ok(lits.iter().any(|v| !v.is_null()));
         }
+        let branches_present = !shape.one_of.is_empty() || !shape.any_of.is_empty();
+        if shape.is_implicitly_typed() && (!branches_present || !shape.properties.is_empty()) {
+            return Ok(true);
+        }
         let types = shape.effective_types();
         let non_null: Vec<JsonType> = types
             .iter()
@@ -492,7 +557,13 @@ impl Lower<'_> {
             return self.alternatives(node, name, keyword, &branches, types.is_some() && !nullable);
         }
 
-        // 3. Types.
+        // 3. Object or array keywords without `type`: objects (arrays) typed, any other
+        // value kept as it is.
+        if shape.is_implicitly_typed() {
+            return self.implicit_union(node, shape, name);
+        }
+
+        // 4. Types.
         if types.is_none() {
             return Ok(Classified::Ty(Lowered::of(Ty::Any)));
         }
@@ -537,6 +608,58 @@ impl Lower<'_> {
                 branch: None,
             });
         }
+        Ok(Classified::Enum(Enum {
+            variants,
+            keyword: "type",
+        }))
+    }
+
+    /// The enum of a schema with object (array) keywords but no `type`: `Object(…)` for
+    /// the objects its keywords describe, `Array(…)` likewise, and `Other(Value)` for every
+    /// other JSON value, which the schema's object and array keywords leave unconstrained.
+    /// Decoding dispatches on the JSON kind, so nothing is buffered.
+    fn implicit_union(&mut self, node: NodeId, shape: &Shape, name: &str) -> Result<Classified> {
+        let mut names = Names::new();
+        let mut variants = Vec::new();
+        for (t, applies) in [
+            (JsonType::Object, shape.has_object_keywords()),
+            (JsonType::Array, shape.has_array_keywords()),
+        ] {
+            if !applies {
+                continue;
+            }
+            let vname = names.claim(&pascal(t.name()));
+            let hint = format!("{name}{vname}");
+            // Nested types are named after the enum (`FooChild`, not `FooObjectChild`).
+            let ty = match self.single_type(node, shape, t, name)? {
+                Classified::Ty(l) => l.ty,
+                Classified::Struct(s) => {
+                    Ty::Named(self.push_type(node, &hint, TypeKind::Struct(s)))
+                }
+                Classified::Enum(e) => Ty::Named(self.push_type(node, &hint, TypeKind::Enum(e))),
+            };
+            variants.push(Variant {
+                name: vname,
+                docs: None,
+                kind: VariantKind::Payload(ty),
+                branch: None,
+            });
+        }
+        let kinds = if shape.has_object_keywords() && shape.has_array_keywords() {
+            "object and array"
+        } else if shape.has_object_keywords() {
+            "object"
+        } else {
+            "array"
+        };
+        variants.push(Variant {
+            name: names.claim("Other"),
+            docs: Some(format!(
+                "Any other JSON value: the schema has no `type`, so its {kinds} keywords do not constrain it."
+            )),
+            kind: VariantKind::Payload(Ty::Any),
+            branch: None,
+        });
         Ok(Classified::Enum(Enum {
             variants,
             keyword: "type",
@@ -888,7 +1011,7 @@ fn propagate_generics(types: &mut [TypeDef]) {
                         }
                     }
                 }
-                TypeKind::Alias(t) => params(t, types, &mut found),
+                TypeKind::Alias(t) | TypeKind::Newtype(t) => params(t, types, &mut found),
             }
             for p in found {
                 if !types[i].generics.contains(&p) {

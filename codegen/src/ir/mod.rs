@@ -62,6 +62,12 @@ pub enum TypeKind {
     Enum(Enum),
     /// Another name for a type (a definition that is an array, a map, a primitive…).
     Alias(Ty),
+    /// A tuple struct around one type (`pub struct Name(pub T)`), serialized as `T`. Used
+    /// where a name must be a type of its own: the root document type when the root schema
+    /// is not a struct or enum that holds every value it accepts (a nullable object, an
+    /// array, a primitive), and a definition on a cycle of aliases, which rustc rejects
+    /// (`type A = Vec<A>`).
+    Newtype(Ty),
 }
 
 /// A struct from an object schema.

@@ -46,6 +46,16 @@ impl Shape {
         self.items.is_some() || !self.prefix_items.is_empty()
     }
 
+    /// Whether the schema has object or array keywords but no `type`: those keywords
+    /// constrain only objects (arrays), and every other JSON value is valid, so the Rust
+    /// type must hold both (see `Lower::implicit_union`).
+    pub fn is_implicitly_typed(&self) -> bool {
+        self.types.is_none()
+            && self.literals.is_none()
+            && !self.never
+            && (self.has_object_keywords() || self.has_array_keywords())
+    }
+
     /// The types the schema can hold, inferring `object` / `array` from their keywords
     /// when `type` is absent. `None` = any JSON.
     pub fn effective_types(&self) -> Option<BTreeSet<JsonType>> {

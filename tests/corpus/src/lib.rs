@@ -18,6 +18,15 @@ pub struct Entry {
     pub generated: Result<(), &'static str>,
     /// Its validator, or why envgen refused the schema.
     pub validate: Result<Validate, &'static str>,
+    /// Its typed path: the root type's `from_json_str_with`, then `serde_json::to_value`
+    /// of the parsed document (absent for schemas whose types are too large for CI).
+    pub typed: Option<Typed>,
 }
+
+/// A generated root type's checked parse, serialized back to JSON.
+pub type Typed = fn(
+    &str,
+    &envgen_runtime::Options,
+) -> Result<serde_json::Value, envgen_runtime::ValidationErrors>;
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));

@@ -35,8 +35,44 @@ pub mod inflight {
     envgen_runtime::include_schema!("inflight");
 }
 
+/// The typed-parse fixtures (`schemas/typed/`): schemas whose every valid instance must
+/// have a typed value.
+pub mod typed {
+    /// A root of `"type": ["object", "null"]`.
+    pub mod nullable_root {
+        envgen_runtime::include_schema!("typed_nullable_root");
+    }
+    /// A root that is an array of itself.
+    pub mod self_array {
+        envgen_runtime::include_schema!("typed_self_array");
+    }
+    /// Mutual recursion through a map and an array.
+    pub mod map_cycle {
+        envgen_runtime::include_schema!("typed_map_cycle");
+    }
+    /// A `$ref` cycle through `oneOf`.
+    pub mod oneof_cycle {
+        envgen_runtime::include_schema!("typed_oneof_cycle");
+    }
+    /// Object and array keywords without `type`.
+    pub mod typeless {
+        envgen_runtime::include_schema!("typed_typeless");
+    }
+    /// Nullability through `allOf` and `$ref`.
+    pub mod allof_null {
+        envgen_runtime::include_schema!("typed_allof_null");
+    }
+    /// Unions of maps.
+    pub mod map_unions {
+        envgen_runtime::include_schema!("typed_map_unions");
+    }
+}
+
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod typed_tests;
 
 #[cfg(test)]
 mod inflight_tests;
