@@ -171,7 +171,7 @@ def main():
             old = f.read()
         # ... the builder compile-cost block (scripts/builder-cost.sh) and the no-op
         # rebuild check (scripts/noop-rebuild.sh).
-        for name in ("codegen", "codegen-goals", "builders", "rebuild"):
+        for name in ("floats", "codegen", "codegen-goals", "builders", "rebuild"):
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
             if start >= 0 and end > start:
                 out += [old[start:end + len(f"<!-- {name}:end -->")], ""]

@@ -44,7 +44,14 @@ fn cargo() -> Command {
 }
 
 fn scaffold(dir: &Path) {
-    let (code, out, err) = envgen(&[
+    scaffold_with(dir, &[]);
+}
+
+fn scaffold_with(dir: &Path, extra: &[&str]) {
+    let dir = dir.to_string_lossy();
+    let runtime = root().join("runtime");
+    let runtime = runtime.to_string_lossy();
+    let mut args = vec![
         "--schema",
         "tests/scaffold/order.json",
         "--schema",
@@ -52,10 +59,12 @@ fn scaffold(dir: &Path) {
         "--schema",
         "tests/scaffold/tags.json",
         "--crate",
-        &dir.to_string_lossy(),
+        &dir,
         "--runtime-dep-path",
-        &root().join("runtime").to_string_lossy(),
-    ]);
+        &runtime,
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = envgen(&args);
     assert_eq!(code, 0, "{out}{err}");
 }
 
@@ -95,8 +104,13 @@ fn the_scaffolded_crate_has_exactly_the_needed_files_and_dependencies() {
     assert!(read("src/order.rs").contains("pub fn validate_value("));
     assert!(read("src/customer_profile.rs").contains("pub struct CustomerProfile"));
     let example = read("examples/validate.rs");
+    // The example parses with the root type and asserts formats as the module does.
     assert!(
-        example.contains("(\"order\", files::order::validate_value_with)"),
+        example.contains("files::order::Order::from_json_str_with(text, options)"),
+        "{example}"
+    );
+    assert!(
+        example.contains("files::order::ASSERT_FORMATS"),
         "{example}"
     );
     // A version dependency instead of a path.
@@ -209,12 +223,27 @@ fn the_scaffolded_crate_builds_and_its_example_validates_like_envgen_validate() 
     );
     let (code, _) = run(&["--schema", "nope", &email]);
     assert_eq!(code, 3);
-    // A module whose root is not a struct (an array alias) validates too.
+    // A module whose root is not a struct (an array: its root type is a newtype)
+    // validates too.
     let tags = write("tags.json", r#"["a", ""]"#);
     let (code, out) = run(&["--schema", "tags", &tags]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.starts_with(&format!("{tags}: invalid at /1: ")),
         "{out}"
+    );
+    // Generated with `--assert-formats`, the example asserts formats by default, and
+    // `--no-formats` turns them off.
+    scaffold_with(&dir, &["--assert-formats"]);
+    let (code, out) = run(&["--schema", "customer_profile", &email]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!("{email}: invalid at /email: ")),
+        "{out}"
+    );
+    let (code, out) = run(&["--schema", "customer_profile", "--no-formats", &email]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, format!("{email}: valid\n").as_str())
     );
 }

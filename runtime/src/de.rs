@@ -273,11 +273,14 @@ pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     ValidationErrors::single(error)
 }
 
-/// The error for a document the schema accepts but the generated type cannot hold: only
-/// where envgen narrows a type on purpose (an integer beyond `i64`/`u64`, which is how
-/// `{"type": "integer"}` is generated; see docs/decisions.md, "Integers"). It is located
-/// at the value (instance pointer), names the keyword `type` and the schema root `#` (the
-/// narrowed node's own location is not known on this path), and says what was narrowed.
+/// The error for a document the schema accepts but the generated type cannot hold. The one
+/// deliberate case is an integer beyond `i64`/`u64`, which is how `{"type": "integer"}` is
+/// generated (docs/decisions.md, "Integers"). Otherwise the document was parsed with a
+/// type narrower than the root (the `…Object` inside a nullable root's newtype, say), or
+/// envgen has a defect; the message says both rather than pass it off as the schema's
+/// verdict. The error is located at
+/// the value (instance pointer) and names the keyword `type`; its schema location is the
+/// root `#`, because this path does not know which node was narrowed.
 pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     let mut errors = locate_error::<T>(input).into_iter();
     let Some(first) = errors.next() else {
@@ -286,16 +289,45 @@ pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     if first.keyword == "syntax" {
         return ValidationErrors::single(first);
     }
+    let wide_integer = serde_json::from_slice::<serde_json::Value>(input)
+        .ok()
+        .and_then(|v| v.pointer(&first.instance_path).cloned())
+        .is_some_and(|v| is_wide_integer(&v));
+    let message = if wide_integer {
+        format!(
+            "the schema accepts this integer, but the generated Rust type cannot hold it ({}); \
+             envgen generates `integer` as i64/u64, so integers beyond their range are refused",
+            first.message
+        )
+    } else {
+        format!(
+            "the schema accepts this value, but this Rust type cannot hold it ({}); the \
+             module's root type holds every document the schema accepts, so parse with it \
+             (if this is the root type, this is an envgen defect: please report it with the \
+             schema)",
+            first.message
+        )
+    };
     ValidationErrors::single(ValidationError::new(
         first.instance_path,
         "type",
         "#",
-        format!(
-            "the schema accepts this value, but the generated Rust type cannot hold it ({}); \
-             envgen generates `integer` as i64/u64, so integers beyond their range are refused",
-            first.message
-        ),
+        message,
     ))
+}
+
+/// Whether `v` is an integer (in value) outside `i64`: beyond what an unbounded
+/// `integer` is generated as (a `u64` field takes the rest of `u64`'s range).
+fn is_wide_integer(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Number(n) => {
+            n.as_i64().is_none()
+                && (n.is_u64()
+                    || n.as_f64()
+                        .is_some_and(|f| f.is_finite() && f.fract() == 0.0))
+        }
+        _ => false,
+    }
 }
 
 /// Converts a `serde_json` error raised at `pointer` into a [`ValidationError`], naming the
@@ -354,6 +386,44 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_integers_are_the_integers_beyond_i64() {
+        let wide = |t: &str| is_wide_integer(&serde_json::from_str(t).expect("JSON"));
+        for t in [
+            "9223372036854775808",
+            "18446744073709551616",
+            "1e30",
+            "-1e19",
+        ] {
+            assert!(wide(t), "{t}");
+        }
+        for t in [
+            "9223372036854775807",
+            "-9223372036854775808",
+            "1.5",
+            "\"1\"",
+            "null",
+        ] {
+            assert!(!wide(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_narrowed_value_that_is_no_wide_integer_is_reported_as_a_defect() {
+        // `u8` stands for a generated type that cannot hold a value its schema accepts.
+        let e = narrowed::<Vec<u8>>(b"[1, 300]");
+        let first = e.first().expect("an error");
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str()),
+            ("/1", "type")
+        );
+        assert!(first.message.contains("envgen defect"), "{first}");
+        let e = narrowed::<Vec<i64>>(b"[1, 9223372036854775808]");
+        let first = e.first().expect("an error");
+        assert_eq!(first.instance_path, "/1");
+        assert!(first.message.contains("i64/u64"), "{first}");
+    }
 
     #[test]
     fn integers_accept_integral_floats() {

@@ -119,6 +119,10 @@ fn main() {
         "/// Whether the corpus was found at build time.\npub const CORPUS_PRESENT: bool = {};",
         corpus.is_dir()
     );
+    let _ = writeln!(
+        table,
+        "/// Whether every schema's types were built (`ENVGEN_CORPUS_TYPED=all`), the large ones included.\npub const TYPED_ALL: bool = {all_typed};"
+    );
     let code = format!("{modules}\n{table}");
     let target = out.join("corpus.rs");
     if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {

@@ -183,7 +183,7 @@ pub(crate) fn lit(s: &str) -> proc_macro2::Literal {
 
 #[cfg(test)]
 mod tests {
-    use super::list_continuations;
+    use super::{doc_text, list_continuations};
 
     #[test]
     fn list_continuations_align_to_the_item_content() {
@@ -199,5 +199,17 @@ mod tests {
         );
         let fenced = "- item\n```\n    kept\n```\n";
         assert_eq!(list_continuations(fenced), "- item\n```\n    kept\n```\n");
+    }
+
+    #[test]
+    fn control_characters_become_line_breaks_or_spaces() {
+        assert_eq!(doc_text("a\r\nb\rc\nd"), "a\nb\nc\nd");
+        assert_eq!(
+            doc_text("form\u{c}feed\u{7}bell\ttab"),
+            "form feed bell\ttab"
+        );
+        assert!(!doc_text("x\r\u{0}\u{1b}y")
+            .chars()
+            .any(|c| c.is_control() && c != '\n'));
     }
 }

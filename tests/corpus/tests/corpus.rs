@@ -10,10 +10,16 @@
 //! fails when it is stale). Without `../shared` the test says SKIPPED, or fails under
 //! `ENVGEN_REQUIRE_SHARED=1`.
 
-use envgen_corpus::{CORPUS_PRESENT, SCHEMAS};
+mod support;
+
+use envgen_corpus::{Typed, CORPUS_PRESENT, SCHEMAS, TYPED_ALL};
 use envgen_runtime::Options;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use support::instances;
+
+/// Schema-guided documents made per schema for the typed-parse check (seeded by its name).
+const GENERATED_PER_SCHEMA: usize = 64;
 
 /// Corpus schemas envgen refuses on purpose, with the reason (checked: the refusal must
 /// still happen, with a located error).
@@ -45,7 +51,7 @@ fn read(p: &Path) -> Value {
     serde_json::from_str(&t).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn instances(dir: &Path) -> Vec<(String, Value)> {
+fn instances(dir: &Path) -> Vec<(String, String, Value)> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {
             rd.flatten()
@@ -57,14 +63,112 @@ fn instances(dir: &Path) -> Vec<(String, Value)> {
     v.sort();
     v.into_iter()
         .map(|p| {
+            let text =
+                std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let value =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             (
                 p.file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default(),
-                read(&p),
+                text,
+                value,
             )
         })
         .collect()
+}
+
+/// What the typed parse did on one schema's documents.
+#[derive(Default)]
+struct TypedTally {
+    /// Documents whose typed verdict equals `validate_value`'s.
+    agree: usize,
+    /// Documents checked.
+    cases: usize,
+    /// Accepted documents that serialized back equal (floats bit for bit).
+    lossless: usize,
+    /// Accepted documents.
+    accepted: usize,
+}
+
+impl TypedTally {
+    fn cell(&self) -> String {
+        format!(
+            "{}/{} agree, {}/{} lossless",
+            self.agree, self.cases, self.lossless, self.accepted
+        )
+    }
+}
+
+/// The typed path on one document: `Root::from_json_str_with`, then `serde_json::to_value`.
+/// Its verdict must be `validate_value`'s; an accepted document must come back equal as
+/// JSON, floats bit for bit; a rejection must name a schema keyword and a schema location.
+fn typed_case(
+    typed: Typed,
+    text: &str,
+    value: &Value,
+    schema_valid: bool,
+    options: &Options,
+    tally: &mut TypedTally,
+) -> Result<(), String> {
+    tally.cases += 1;
+    match typed(text, options) {
+        Ok(back) => {
+            if !schema_valid {
+                return Err("the typed parse accepts a document validate_value rejects".to_owned());
+            }
+            tally.agree += 1;
+            tally.accepted += 1;
+            if !strict_eq(&back, value) {
+                return Err(format!("the typed round trip changed the document: {back}"));
+            }
+            tally.lossless += 1;
+            Ok(())
+        }
+        Err(errors) => {
+            if schema_valid {
+                return Err(format!(
+                    "the typed parse rejects a valid document: {errors}"
+                ));
+            }
+            tally.agree += 1;
+            for e in errors.errors() {
+                if e.keyword.is_empty() || e.schema_path.is_empty() && e.keyword != "syntax" {
+                    return Err(format!(
+                        "a typed-parse error names no keyword or schema location: {e}"
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// JSON equality with floats compared bit for bit (an integral float may come back as an
+/// integer of the same value: `1.0` → `1`); object key order is not compared, since
+/// declared fields serialize in schema order (docs/decisions.md, "Key order").
+fn strict_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            if x.is_f64() || y.is_f64() {
+                match (x.as_f64(), y.as_f64()) {
+                    (Some(p), Some(q)) => p.to_bits() == q.to_bits(),
+                    _ => false,
+                }
+            } else {
+                x == y
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| strict_eq(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| strict_eq(v, w)))
+        }
+        _ => a == b,
+    }
 }
 
 /// The oracle for one SchemaStore entry, its remote refs served from the local copies.
@@ -96,23 +200,50 @@ fn oracle(dir: &Path) -> Option<jsonschema::Validator> {
     opts.build(&schema).ok()
 }
 
+/// The schema file of a corpus entry.
+fn schema_file(root: &Path, name: &str) -> PathBuf {
+    match name.strip_prefix("schemastore/") {
+        Some(sub) => root.join("schemastore").join(sub).join("schema.json"),
+        None => root.join(name),
+    }
+}
+
+/// The typed-parse cell of a schema's row.
+fn typed_cell(e: &envgen_corpus::Entry, tally: &TypedTally) -> String {
+    if e.typed.is_some() {
+        tally.cell()
+    } else if e.generated.is_ok() {
+        "script".to_owned()
+    } else {
+        String::new()
+    }
+}
+
 #[test]
 fn real_world_schemas() {
     let Some(root) = corpus() else { return };
     let options = Options::new().formats(true);
-    let mut md = String::from(
+    let mut md = format!(
         "# Corpus\n\nenvgen on the real-world schemas of `../shared/corpus`: 25 SchemaStore schemas with valid (`pos/`) \
 and invalid (`neg/`) instances, and typify's test schemas (no instances). Regenerate with \
 `ENVGEN_BLESS=1 cargo test -p envgen-corpus` (CI runs this test and fails when the table is stale).\n\n\
 * **generated**: `envgen --schema` generates the module: types, serde impls and validators (`tests/corpus/build.rs` \
 runs the real codegen, `draft-07` for schemas without `$schema`, remote refs mapped to the corpus's local copies).\n\
-* **compiled**: the schema's validator module is part of the `envgen-corpus` crate, which compiles as one crate \
+* **compiled**: the schema's module is part of the `envgen-corpus` crate, which compiles as one crate \
 under `#![deny(warnings)]` and `cargo clippy --workspace --all-targets -- -D warnings` in CI; the table only exists \
-if it compiled. The crate holds the validators (not the types), to keep CI's build of 16 MB of generated code \
-in budget; the generated crate's own build time is measured in `docs/corpus-build-time.md`.\n\
+if it compiled. The crate holds every schema's validators, and the types (serde impls and checked parsers, no \
+builders) of all but the largest schemas, to keep CI's build of the generated code in budget; the generated \
+crate's own build time is measured in `docs/corpus-build-time.md`.\n\
 * **pos accepted / neg rejected**: the compiled validators on SchemaStore's instances, formats asserted as \
-SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from the `jsonschema` crate.\n\n\
-| schema | generated | compiled | pos accepted | neg rejected | agrees with jsonschema | note |\n|---|---|---|---:|---:|---|---|\n",
+SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from the `jsonschema` crate.\n\
+* **typed parse**: the generated root type (`Root::from_json_str_with`, formats asserted) on every `pos/` and `neg/` \
+instance and on {GENERATED_PER_SCHEMA} schema-guided documents per schema (`tests/corpus/tests/support/instances.rs`, \
+seeded): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
+`serde_json::to_value` gives back equal (floats bit for bit; key order is schema order, see docs/decisions.md). \
+**generated valid** is how many of the generated documents the schema accepts. Schemas marked *script* are too \
+large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -p envgen-corpus` runs them \
+(result below the table).\n\n\
+| schema | generated | compiled | pos accepted | neg rejected | agrees with jsonschema | typed parse | generated valid | note |\n|---|---|---|---:|---:|---|---|---:|---|\n",
     );
     let yes_no = |ok: bool| if ok { "yes" } else { "no" };
     // A schema whose validators compile but whose full module does not generate says why.
@@ -134,7 +265,7 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
         let validate = match (&e.validate, expected_refusal) {
             (Err(why), Some((_, reason))) => {
                 md.push_str(&format!(
-                    "| {} | {generated} | no | | | | refused: {reason} |\n",
+                    "| {} | {generated} | no | | | | | | refused: {reason} |\n",
                     e.name
                 ));
                 assert!(
@@ -147,7 +278,7 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
             (Err(why), None) => {
                 problems.push(format!("{}: codegen refused it: {why}", e.name));
                 md.push_str(&format!(
-                    "| {} | {generated} | no | | | | {} |\n",
+                    "| {} | {generated} | no | | | | | | {} |\n",
                     e.name,
                     why.lines().next().unwrap_or("")
                 ));
@@ -159,15 +290,41 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
             }
             (Ok(v), None) => *v,
         };
+        // The typed path on generated documents (every schema) and, below, on SchemaStore's.
+        let mut tally = TypedTally::default();
+        let mut generated_valid = 0;
+        if let Some(typed) = e.typed {
+            let schema = read(&schema_file(&root, e.name));
+            for (i, doc) in instances::instances(&schema, e.name, GENERATED_PER_SCHEMA)
+                .into_iter()
+                .enumerate()
+            {
+                let text = doc.to_string();
+                let valid = validate(&doc, &options).is_ok();
+                generated_valid += usize::from(valid);
+                if let Err(p) = typed_case(typed, &text, &doc, valid, &options, &mut tally) {
+                    problems.push(format!("{}: generated document {i} {text}: {p}", e.name));
+                }
+            }
+        }
+        let generated_cell = |e: &envgen_corpus::Entry, valid: usize| {
+            if e.typed.is_some() {
+                format!("{valid}/{GENERATED_PER_SCHEMA}")
+            } else {
+                String::new()
+            }
+        };
         let Some(sub) = e.name.strip_prefix("schemastore/") else {
             let note = if note.is_empty() {
                 "no instances".to_owned()
             } else {
                 format!("no instances; {note}")
             };
+            let typed_cell = typed_cell(e, &tally);
             md.push_str(&format!(
-                "| {} | {generated} | yes | | | | {note} |\n",
-                e.name
+                "| {} | {generated} | yes | | | | {typed_cell} | {} | {note} |\n",
+                e.name,
+                generated_cell(e, generated_valid),
             ));
             continue;
         };
@@ -176,8 +333,13 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
         let (mut pos_ok, mut pos_n, mut neg_ok, mut neg_n, mut agree, mut cases) =
             (0, 0, 0, 0, 0, 0);
         for (kind, want) in [("pos", true), ("neg", false)] {
-            for (file, inst) in instances(&dir.join(kind)) {
+            for (file, text, inst) in instances(&dir.join(kind)) {
                 let got = validate(&inst, &options).is_ok();
+                if let Some(typed) = e.typed {
+                    if let Err(p) = typed_case(typed, &text, &inst, got, &options, &mut tally) {
+                        problems.push(format!("{}: {kind}/{file}: {p}", e.name));
+                    }
+                }
                 if want {
                     pos_n += 1;
                     pos_ok += usize::from(got);
@@ -210,9 +372,11 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
         } else {
             "oracle refused the schema".to_owned()
         };
+        let typed_cell = typed_cell(e, &tally);
         md.push_str(&format!(
-            "| {} | {generated} | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | {note} |\n",
-            e.name
+            "| {} | {generated} | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | {typed_cell} | {} | {note} |\n",
+            e.name,
+            generated_cell(e, generated_valid),
         ));
     }
     md.push_str(&format!(
@@ -230,6 +394,18 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
     const MARKER: &str = "<!-- end of the table `cargo test -p envgen-corpus` checks -->\n";
     md.push('\n');
     md.push_str(MARKER);
+    if TYPED_ALL {
+        // The full run's table differs from CI's in the *script* cells: it is printed, not
+        // compared (CORPUS.md records the last full run below the table).
+        println!("{md}");
+        assert!(
+            problems.is_empty(),
+            "{} problems:\n{}",
+            problems.len(),
+            problems.join("\n")
+        );
+        return;
+    }
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../CORPUS.md");
     let current = std::fs::read_to_string(&path).unwrap_or_default();
     let (owned, rest) = match current.find(MARKER) {

@@ -3,6 +3,7 @@
 //! JSON (numbers by value, floats bit for bit), and a rejection names a schema keyword and
 //! its schema location, never a bare serde message.
 
+use crate::typed::map_unions::MapUnions;
 use crate::typed::{
     allof_null, map_cycle, map_unions, nullable_root, oneof_cycle, self_array, typeless,
 };
@@ -322,4 +323,37 @@ fn integers_beyond_i64_are_refused_with_a_located_type_error() {
         map_unions::MapUnions::from_json_str,
         map_unions::validate_value
     ));
+}
+
+#[test]
+fn a_number_field_holds_an_f64_and_rounds_integers_beyond_2_pow_53() {
+    // Documented (docs/decisions.md, "Floats are exact"): `number` is `f64`.
+    let doc = MapUnions::from_json_str(r#"{"ratio": 9007199254740993}"#).expect("valid");
+    assert_eq!(
+        doc.ratio.map(f64::to_bits),
+        Some(9_007_199_254_740_992f64.to_bits())
+    );
+    assert_eq!(
+        serde_json::to_string(&doc).expect("serializes"),
+        r#"{"ratio":9007199254740992.0}"#
+    );
+    // Within 2^53 an integral number comes back as the integer it was.
+    let doc = MapUnions::from_json_str(r#"{"ratio": 150}"#).expect("valid");
+    assert_eq!(
+        serde_json::to_string(&doc).expect("serializes"),
+        r#"{"ratio":150}"#
+    );
+}
+
+#[test]
+fn declared_fields_come_back_in_schema_order_and_extras_in_document_order() {
+    // Documented default (docs/decisions.md, "Key order"): the same keys and values, the
+    // declared fields in schema order, the other keys after them as they were read.
+    let doc =
+        MapUnions::from_json_str(r#"{"z-extra": 1, "ratio": 0.5, "a-extra": 2, "globs": "g"}"#)
+            .expect("valid");
+    assert_eq!(
+        serde_json::to_string(&doc).expect("serializes"),
+        r#"{"globs":"g","ratio":0.5,"z-extra":1,"a-extra":2}"#
+    );
 }

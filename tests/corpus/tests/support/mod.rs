@@ -1,0 +1,3 @@
+//! Test support for the corpus test.
+
+pub mod instances;
