@@ -62,7 +62,8 @@ struct Schema {
 
 fn typed<T: Document>(text: &str, options: &Options) -> Result<Value, ValidationErrors> {
     let doc = T::from_json_str_with(text, options)?;
-    Ok(serde_json::to_value(&doc).unwrap_or_else(|e| panic!("a parsed document does not serialize: {e}")))
+    Ok(serde_json::to_value(&doc)
+        .unwrap_or_else(|e| panic!("a parsed document does not serialize: {e}")))
 }
 
 const SCHEMAS: [(&str, &str, ValidateFn, TypedFn); 4] = [
@@ -304,27 +305,11 @@ fuzz_target!(|input: Input| {
     );
     if let Ok(back) = by_type {
         assert!(
-            strict_eq(&back, &doc),
+            envgen_runtime::json::json_identical(&back, &doc),
             "the typed round trip changed the document:\n in: {text}\nout: {back}"
         );
     }
 });
-
-/// JSON equality, floats bit for bit (an integral float may come back as the same integer).
-fn strict_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
-            matches!((x.as_f64(), y.as_f64()), (Some(p), Some(q)) if p.to_bits() == q.to_bits())
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| strict_eq(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| strict_eq(v, w)))
-        }
-        _ => a == b,
-    }
-}
 
 /// Whether the document holds an integer that does not fit `i64`.
 fn has_wide_integer(v: &Value) -> bool {

@@ -32,6 +32,27 @@ fn number_eq(x: &serde_json::Number, y: &serde_json::Number) -> bool {
     }
 }
 
+/// Equality for checking a lossless round trip: [`json_eq`], except that a number read as
+/// a float is compared bit for bit with the other one read as `f64` (`1.0` equals `1`, but
+/// `-0.0` does not equal `0`, and no float equals its neighbour). Key order is not compared.
+pub fn json_identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
+            matches!((x.as_f64(), y.as_f64()), (Some(p), Some(q)) if p.to_bits() == q.to_bits())
+        }
+        (Value::Number(x), Value::Number(y)) => number_eq(x, y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_identical(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_identical(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
 /// Escapes one reference token for a JSON pointer (`~` → `~0`, `/` → `~1`).
 pub fn escape_token(token: &str) -> String {
     if !token.contains(['~', '/']) {
@@ -108,6 +129,26 @@ fn diff_at(a: &Value, b: &Value, path: &mut String) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn identical_compares_floats_bit_for_bit() {
+        let f = |t: &str| -> Value { serde_json::from_str(t).expect("JSON") };
+        assert!(json_identical(
+            &f(r#"{"a": [1.0, 2]}"#),
+            &f(r#"{"a": [1, 2]}"#)
+        ));
+        assert!(json_identical(
+            &f(r#"{"b": 1, "a": 0.5}"#),
+            &f(r#"{"a": 0.5, "b": 1}"#)
+        ));
+        assert!(!json_identical(
+            &f("0.10565837550000001"),
+            &f("0.1056583755")
+        ));
+        assert!(!json_identical(&f("-0.0"), &f("0")));
+        assert!(!json_identical(&f("[1]"), &f("[1, 2]")));
+        assert!(json_eq(&f("-0.0"), &f("0")));
+    }
 
     #[test]
     fn numbers_compare_by_value() {
