@@ -1,25 +1,38 @@
 //! JSON helpers: value equality as JSON Schema defines it, and JSON pointers.
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 /// JSON equality as JSON Schema's `const`, `enum` and `uniqueItems` define it: numbers are
 /// equal when their mathematical values are (`1` equals `1.0`), objects ignore key order.
 pub fn json_eq(a: &Value, b: &Value) -> bool {
+    equal_by(a, b, number_eq)
+}
+
+/// Equality for checking a lossless round trip: [`json_eq`], except that a number read as
+/// a float is compared bit for bit with the other one read as `f64` (`1.0` equals `1`, but
+/// `-0.0` does not equal `0`, and no float equals its neighbour). Key order is not compared.
+pub fn json_identical(a: &Value, b: &Value) -> bool {
+    equal_by(a, b, number_identical)
+}
+
+/// Structural equality, objects in any key order, numbers compared by `numbers` (generic,
+/// so each caller gets its own monomorphic copy: no indirect call per number).
+fn equal_by<F: Fn(&Number, &Number) -> bool + Copy>(a: &Value, b: &Value, numbers: F) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => number_eq(x, y),
+        (Value::Number(x), Value::Number(y)) => numbers(x, y),
         (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q))
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal_by(p, q, numbers))
         }
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len()
                 && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+                    .all(|(k, v)| y.get(k).is_some_and(|w| equal_by(v, w, numbers)))
         }
         _ => a == b,
     }
 }
 
-fn number_eq(x: &serde_json::Number, y: &serde_json::Number) -> bool {
+fn number_eq(x: &Number, y: &Number) -> bool {
     if let (Some(a), Some(b)) = (x.as_i64(), y.as_i64()) {
         return a == b;
     }
@@ -32,24 +45,11 @@ fn number_eq(x: &serde_json::Number, y: &serde_json::Number) -> bool {
     }
 }
 
-/// Equality for checking a lossless round trip: [`json_eq`], except that a number read as
-/// a float is compared bit for bit with the other one read as `f64` (`1.0` equals `1`, but
-/// `-0.0` does not equal `0`, and no float equals its neighbour). Key order is not compared.
-pub fn json_identical(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) if x.is_f64() || y.is_f64() => {
-            matches!((x.as_f64(), y.as_f64()), (Some(p), Some(q)) if p.to_bits() == q.to_bits())
-        }
-        (Value::Number(x), Value::Number(y)) => number_eq(x, y),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_identical(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_identical(v, w)))
-        }
-        _ => a == b,
+fn number_identical(x: &Number, y: &Number) -> bool {
+    if x.is_f64() || y.is_f64() {
+        matches!((x.as_f64(), y.as_f64()), (Some(p), Some(q)) if p.to_bits() == q.to_bits())
+    } else {
+        number_eq(x, y)
     }
 }
 
