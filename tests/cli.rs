@@ -172,6 +172,26 @@ fn builders_are_on_by_default_and_can_be_switched_off() {
 }
 
 #[test]
+fn preserve_key_order_is_off_by_default_and_adds_the_order_record() {
+    let default = envgen(&["--schema", "schemas/response-envelope.json"]);
+    let kept = envgen(&[
+        "--schema",
+        "schemas/response-envelope.json",
+        "--preserve-key-order",
+    ]);
+    assert_eq!(kept.status.code(), Some(0), "{}", stderr(&kept));
+    let (default, kept) = (stdout(&default), stdout(&kept));
+    for item in [
+        "pub key_order: ::envgen_runtime::KeyOrder,",
+        "key_order.push_field(",
+        "self.key_order.slots()",
+    ] {
+        assert!(kept.contains(item), "--preserve-key-order: missing {item}");
+        assert!(!default.contains(item), "the default emits {item}");
+    }
+}
+
+#[test]
 fn validators_are_on_by_default_and_can_be_switched_off() {
     let with = envgen(&["--schema", "schemas/tool-response.json"]);
     let without = envgen(&["--schema", "schemas/tool-response.json", "--no-validators"]);

@@ -71,3 +71,25 @@ fn types_only_code_matches_the_goldens() {
         });
     }
 }
+
+/// cmdhelp with `Settings::preserve_key_order(true)` (`envgen --preserve-key-order`): one
+/// golden, so the `envgen-goldens` crate compiles this mode (builders, validators, the
+/// schemars derive) under `#![deny(warnings)]` and clippy too.
+#[test]
+fn key_order_code_matches_the_golden() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = format!("{root}/schemas/cmdhelp.schema.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let settings = builtin::settings("cmdhelp").preserve_key_order(true);
+    let code = envgen_codegen::generate_source("schemas/cmdhelp.schema.json", &text, &settings)
+        .unwrap_or_else(|e| panic!("cmdhelp: {e}"));
+    assert!(code.contains("pub key_order: ::envgen_runtime::KeyOrder,"));
+    insta::with_settings!({
+        snapshot_path => "../generated/snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => "envgen --preserve-key-order output for schemas/cmdhelp.schema.json",
+    }, {
+        insta::assert_snapshot!("key_order_cmdhelp", code);
+    });
+}

@@ -99,6 +99,9 @@ pub struct Settings {
     pub derived: Vec<DerivedField>,
     /// Rules the builders check besides the schema.
     pub invariants: Vec<Invariant>,
+    /// Every struct keeps the order its document gave the keys in (a `key_order` field)
+    /// and serializes in that order, instead of the schema's. Off by default.
+    pub preserve_key_order: bool,
 }
 
 impl Default for Settings {
@@ -117,6 +120,7 @@ impl Default for Settings {
             builders: true,
             derived: Vec::new(),
             invariants: Vec::new(),
+            preserve_key_order: false,
         }
     }
 }
@@ -212,6 +216,20 @@ impl Settings {
     /// Adds a rule that `build()` of the struct at `rule.pointer` checks.
     pub fn invariant(mut self, rule: Invariant) -> Self {
         self.invariants.push(rule);
+        self
+    }
+
+    /// Keeps document key order through a typed round trip (off by default).
+    ///
+    /// Every generated struct gets a public `key_order: envgen_runtime::KeyOrder` field
+    /// (a property named `key_order` becomes the field `key_order_2`). Parsing records the
+    /// order the document gave the keys in; serializing writes them in that order, then
+    /// keys set after parsing in schema order. Values built by builders or struct literals
+    /// (`key_order: Default::default()`) serialize in schema order, as without this
+    /// setting. Equality and hashing ignore the recorded order. For programs that edit
+    /// files a person also edits, such as configuration.
+    pub fn preserve_key_order(mut self, yes: bool) -> Self {
+        self.preserve_key_order = yes;
         self
     }
 

@@ -139,3 +139,8 @@ pub mod types_only_cmdhelp {
 pub mod types_only_meminit {
     include!(concat!(env!("OUT_DIR"), "/types_only_meminit.rs"));
 }
+
+/// Golden of `schemas/cmdhelp.schema.json` with `Settings::preserve_key_order(true)` (`envgen --preserve-key-order`).
+pub mod key_order_cmdhelp {
+    include!(concat!(env!("OUT_DIR"), "/key_order_cmdhelp.rs"));
+}

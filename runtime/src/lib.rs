@@ -10,7 +10,9 @@
 //!   and keyword;
 //! * [`inflight`]: schema errors raised while deserializing, so a rejected document is
 //!   parsed once;
-//! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers.
+//! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers;
+//! * [`key_order`]: the document key order kept by structs generated with
+//!   `Settings::preserve_key_order(true)`.
 #![deny(missing_docs)]
 
 pub mod builder;
@@ -20,6 +22,7 @@ pub mod error;
 pub mod format;
 pub mod inflight;
 pub mod json;
+pub mod key_order;
 pub mod num;
 pub mod regex;
 pub mod ser;
@@ -28,6 +31,7 @@ pub mod validate;
 
 pub use check::Document;
 pub use error::{ValidationError, ValidationErrors};
+pub use key_order::{KeyOrder, KeySlot};
 pub use validate::{Cx, Options};
 
 /// The map generated code uses for typed maps (`additionalProperties: {…}`,

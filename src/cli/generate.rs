@@ -51,6 +51,11 @@ pub struct GenerateArgs {
     /// Make the generated `validate_value` and `from_json_str` assert `format` by default.
     #[arg(long)]
     pub assert_formats: bool,
+    /// Keep each document's key order through a typed round trip: every struct records
+    /// the order it read its keys in (a `key_order` field) and serializes in it, instead of
+    /// in schema order. For programs that edit files people also edit.
+    #[arg(long)]
+    pub preserve_key_order: bool,
     /// Resolve a local `$ref` whose pointer leads nowhere by its last segment, when exactly
     /// one `definitions`/`$defs`/`components/schemas` entry has that name (typify's
     /// behaviour; JSON Schema has no such rule).
@@ -155,7 +160,8 @@ pub fn run(args: &GenerateArgs) -> Reply {
         settings = settings
             .builders(!args.no_builders)
             .validators(!args.no_validators)
-            .assert_formats(args.assert_formats);
+            .assert_formats(args.assert_formats)
+            .preserve_key_order(args.preserve_key_order);
         let mut sc = SchemaConfig::new(path.clone()).settings(settings);
         if let Some(m) = &args.module {
             sc = sc.module(m.clone());

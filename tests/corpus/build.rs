@@ -77,8 +77,9 @@ fn main() {
             Ok(_) => "Ok(())".to_owned(),
             Err(e) => format!("Err({e:?})"),
         };
+        let settings = Settings::new().builders(false).assert_formats(true);
         let generated = if typed {
-            typed_module(name, path, maps)
+            typed_module(name, path, maps, &settings)
         } else {
             generate(name, path, maps).map(|code| (code, None))
         };
@@ -88,6 +89,7 @@ fn main() {
                     modules,
                     "#[allow(clippy::all, clippy::pedantic)]\npub mod s{n} {{\n{code}\n}}"
                 );
+                let root_typed = root.is_some();
                 let typed = match root {
                     Some(root) => {
                         let _ = writeln!(
@@ -100,15 +102,34 @@ fn main() {
                     }
                     None => "None".to_owned(),
                 };
+                // SchemaStore's documents again, through types that keep their key order.
+                let ordered = if root_typed && name.starts_with("schemastore/") {
+                    typed_module(name, path, maps, &settings.clone().preserve_key_order(true))
+                } else {
+                    Err(String::new())
+                };
+                let ordered = match ordered {
+                    Ok((code, Some(root))) => {
+                        let _ = writeln!(
+                            modules,
+                            "#[allow(clippy::all, clippy::pedantic)]\npub mod o{n} {{\n{code}\n}}\n\
+                             fn ordered_s{n}(text: &str, options: &::envgen_runtime::Options) -> Result<::serde_json::Value, ::envgen_runtime::ValidationErrors> {{\n    \
+                             let doc = o{n}::{root}::from_json_str_with(text, options)?;\n    \
+                             Ok(::serde_json::to_value(&doc).unwrap_or_else(|e| ::serde_json::Value::String(e.to_string())))\n}}"
+                        );
+                        format!("Some(ordered_s{n})")
+                    }
+                    _ => "None".to_owned(),
+                };
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, generated: {full}, validate: Ok(s{n}::validate_value_with), typed: {typed} }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Ok(s{n}::validate_value_with), typed: {typed}, ordered: {ordered} }},"
                 );
             }
             Err(e) => {
                 let _ = writeln!(
                     table,
-                    "    Entry {{ name: {name:?}, generated: {full}, validate: Err({e:?}), typed: None }},"
+                    "    Entry {{ name: {name:?}, generated: {full}, validate: Err({e:?}), typed: None, ordered: None }},"
                 );
             }
         }
@@ -143,21 +164,21 @@ const TYPED_TOO_LARGE_FOR_CI: &[&str] = &[
     "typify/typify-impl/tests/vega.json",
 ];
 
-/// The full module of a schema as a user gets it without builders (types, serde impls,
-/// checked parsers, validators), and its root type's name.
+/// The full module of a schema as a user gets it with `settings` (here: no builders; types,
+/// serde impls, checked parsers, validators), and its root type's name.
 fn typed_module(
     name: &str,
     path: &Path,
     maps: &[(String, PathBuf)],
+    settings: &Settings,
 ) -> Result<(String, Option<String>), String> {
-    let settings = Settings::new().builders(false).assert_formats(true);
     let (set, doc) = load(name, path, maps)?;
-    let module = envgen_codegen::ir::lower(&set, doc, &settings).map_err(|e| e.to_string())?;
+    let module = envgen_codegen::ir::lower(&set, doc, settings).map_err(|e| e.to_string())?;
     let root = match &module.root {
         envgen_codegen::ir::Ty::Named(id) => Some(module.get(*id).name.clone()),
         _ => None,
     };
-    let tokens = envgen_codegen::generate(&set, doc, &settings).map_err(|e| e.to_string())?;
+    let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
     Ok((tokens.to_string(), root))
 }
 

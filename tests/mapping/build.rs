@@ -21,6 +21,12 @@ fn main() {
         .schema_with(SchemaConfig::new("schemas/typed/typeless.json").module("typed_typeless"))
         .schema_with(SchemaConfig::new("schemas/typed/allof_null.json").module("typed_allof_null"))
         .schema_with(SchemaConfig::new("schemas/typed/map_unions.json").module("typed_map_unions"))
+        // Document key order kept through a typed round trip (opt-in setting).
+        .schema_with(
+            SchemaConfig::new("schemas/typed/key_order.json")
+                .module("typed_key_order")
+                .settings(Settings::new().preserve_key_order(true).derive("Eq")),
+        )
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")

@@ -512,6 +512,11 @@ impl Plan<'_> {
         } else {
             quote!(extra: self.extra,)
         };
+        let key_order = if self.s.key_order {
+            quote!(key_order: ::core::default::Default::default(),)
+        } else {
+            quote!()
+        };
         let check = if self.settings.validators {
             quote!(__built.validate()?;)
         } else {
@@ -535,6 +540,7 @@ impl Plan<'_> {
                 let __built = #name {
                     #(#fields,)*
                     #extra
+                    #key_order
                 };
                 #check
                 Ok(__built)

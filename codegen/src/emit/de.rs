@@ -11,7 +11,7 @@ use super::inflight::Inflight;
 use super::rust_ty::{ident, lit, Cx};
 use super::ser::value_tokens;
 use crate::ir::{Enum, Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -240,37 +240,62 @@ fn struct_impl(
         };
         quote!(let mut #local: Option<#ty> = None;)
     });
-    let arms = s.fields.iter().zip(&locals).map(|(f, local)| {
-        let key = lit(&f.json);
-        let read_ty = match f.presence() {
-            Presence::Required | Presence::Optional => f.ty.clone(),
-            Presence::RequiredNullable | Presence::OptionalNullable => {
-                Ty::Option(Box::new(f.ty.clone()))
-            }
-        };
-        let call = match inflight {
-            Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
-            None => (!read_ty.has_bare_int())
-                .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
-        };
-        if let Some(call) = call {
-            return quote!(#key => #call,);
+    // With `preserve_key_order`, each key read is recorded, by field index or as an extra.
+    let record = |i: usize| {
+        if s.key_order {
+            let i = Literal::usize_unsuffixed(i);
+            quote!(key_order.push_field(#i);)
+        } else {
+            quote!()
         }
-        let read = match inflight {
-            Some(inf) => inf.field(cx, t.node, f, &read_ty),
-            None => next_value(cx, &read_ty),
-        };
-        quote! {
-            #key => {
-                #rt::de::once(&#local, #key)?;
-                #local = Some(#read);
+    };
+    let arms = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .enumerate()
+        .map(|(i, (f, local))| {
+            let record = record(i);
+            let key = lit(&f.json);
+            let read_ty = match f.presence() {
+                Presence::Required | Presence::Optional => f.ty.clone(),
+                Presence::RequiredNullable | Presence::OptionalNullable => {
+                    Ty::Option(Box::new(f.ty.clone()))
+                }
+            };
+            let call = match inflight {
+                Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
+                None => (!read_ty.has_bare_int())
+                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+            };
+            if let Some(call) = call {
+                return if s.key_order {
+                    quote!(#key => { #record #call },)
+                } else {
+                    quote!(#key => #call,)
+                };
             }
-        }
-    });
+            let read = match inflight {
+                Some(inf) => inf.field(cx, t.node, f, &read_ty),
+                None => next_value(cx, &read_ty),
+            };
+            quote! {
+                #key => {
+                    #record
+                    #rt::de::once(&#local, #key)?;
+                    #local = Some(#read);
+                }
+            }
+        });
     // What happens to a key that is not a declared property.
     let not_allowed = match inflight {
         Some(inf) => inf.not_allowed(cx, t.node),
         None => quote!(#rt::de::property_not_allowed(key.as_str())),
+    };
+    let record_extra = if s.key_order {
+        quote!(key_order.push_extra();)
+    } else {
+        quote!()
     };
     let (extra_decl, extra_body, extra_init) = match &s.extra {
         Extra::Deny => (
@@ -283,6 +308,7 @@ fn struct_impl(
         Extra::Preserve => (
             quote!(let mut extra = ::serde_json::Map::new();),
             quote!({
+                #record_extra
                 let value = map.next_value::<::serde_json::Value>()?;
                 if extra.contains_key(key.as_str()) {
                     return Err(#rt::de::duplicate_property(key.as_str()));
@@ -299,6 +325,7 @@ fn struct_impl(
             (
                 quote!(let mut extra = #rt::IndexMap::new();),
                 quote!({
+                    #record_extra
                     let value = #read;
                     if extra.contains_key(key.as_str()) {
                         return Err(#rt::de::duplicate_property(key.as_str()));
@@ -359,6 +386,19 @@ fn struct_impl(
     } else {
         quote!(Visitor(::core::marker::PhantomData))
     };
+    let (key_order_decl, key_order_init) = if s.key_order {
+        (
+            if s.fields.is_empty() && matches!(s.extra, Extra::Deny) {
+                // No key is ever accepted, so none is recorded.
+                quote!(let key_order = #rt::KeyOrder::new();)
+            } else {
+                quote!(let mut key_order = #rt::KeyOrder::new();)
+            },
+            quote!(key_order,),
+        )
+    } else {
+        (quote!(), quote!())
+    };
     let next_key = quote!(map.next_key::<#rt::de::Key<'de>>()?);
     let loop_stmt = if s.fields.is_empty() {
         // No declared property: every key is an extra (or not allowed).
@@ -400,11 +440,13 @@ fn struct_impl(
                     {
                         #(#decls)*
                         #extra_decl
+                        #key_order_decl
                         #loop_stmt
                         #(#finals)*
                         Ok(#name {
                             #(#inits)*
                             #extra_init
+                            #key_order_init
                         })
                     }
                 }

@@ -2,8 +2,8 @@
 //! absent optionals omitted, required-nullable `None` written as `null`.
 
 use super::rust_ty::{ident, lit, Cx};
-use crate::ir::{Extra, Presence, Ty, TypeDef, TypeKind, VariantKind};
-use proc_macro2::TokenStream;
+use crate::ir::{Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use serde_json::Value;
 
@@ -55,6 +55,83 @@ pub(crate) fn value_tokens(v: &Value) -> TokenStream {
                 ::serde_json::Value::Object(m)
             })
         }
+    }
+}
+
+/// The entries of a struct that keeps its document's key order
+/// (`Settings::preserve_key_order`): the recorded keys in their order, then the fields the
+/// record does not hold in schema order, then the extras not yet written.
+fn in_key_order(cx: &Cx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream {
+    let rt = &cx.rt;
+    let n = Literal::usize_unsuffixed(entries.len());
+    let extra_value = |v: TokenStream| match &s.extra {
+        Extra::Typed(ty) => value_expr(cx, ty, v),
+        _ => v,
+    };
+    let has_extra = !matches!(s.extra, Extra::Deny);
+    let field_arms = entries.iter().enumerate().map(|(i, entry)| {
+        let i = Literal::usize_unsuffixed(i);
+        quote! {
+            #rt::KeySlot::Field(#i) if !written[#i] => {
+                written[#i] = true;
+                #entry
+            }
+        }
+    });
+    let extra_arm = if has_extra {
+        let v = extra_value(quote!(value));
+        quote! {
+            #rt::KeySlot::Extra => {
+                if let Some((key, value)) = extras.next() {
+                    map.serialize_entry(key, #v)?;
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+    let rest = entries.iter().enumerate().map(|(i, entry)| {
+        let i = Literal::usize_unsuffixed(i);
+        quote! {
+            if !written[#i] {
+                #entry
+            }
+        }
+    });
+    let (written_decl, extras_decl, extras_rest) = (
+        if entries.is_empty() {
+            quote!()
+        } else {
+            quote!(let mut written = [false; #n];)
+        },
+        if has_extra {
+            quote!(let mut extras = self.extra.iter();)
+        } else {
+            quote!()
+        },
+        if has_extra {
+            let v = extra_value(quote!(value));
+            quote! {
+                for (key, value) in extras {
+                    map.serialize_entry(key, #v)?;
+                }
+            }
+        } else {
+            quote!()
+        },
+    );
+    quote! {
+        #written_decl
+        #extras_decl
+        for slot in self.key_order.slots() {
+            match slot {
+                #(#field_arms)*
+                #extra_arm
+                _ => {}
+            }
+        }
+        #(#rest)*
+        #extras_rest
     }
 }
 
@@ -132,11 +209,15 @@ pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
             } else {
                 quote!(let mut map)
             };
+            let body = if s.key_order && !(entries.is_empty() && extra.is_empty()) {
+                in_key_order(cx, s, &entries)
+            } else {
+                quote!(#(#entries)* #extra)
+            };
             quote! {
                 use ::serde::ser::SerializeMap as _;
                 #binding = serializer.serialize_map(None)?;
-                #(#entries)*
-                #extra
+                #body
                 map.end()
             }
         }

@@ -121,6 +121,18 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                     }
                 }
             };
+            let key_order = if s.key_order {
+                let skip = schemars_attr(settings, quote!(skip));
+                quote! {
+                    /// The order the parsed document gave this object's keys in; serializing
+                    /// follows it (envgen's `preserve_key_order` setting). Empty for a value
+                    /// built in code, which serializes in schema order. Equality ignores it.
+                    #skip
+                    pub key_order: #rt::KeyOrder,
+                }
+            } else {
+                TokenStream::new()
+            };
             quote! {
                 #docs
                 #origin
@@ -128,6 +140,7 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 pub struct #name #generics {
                     #(#fields)*
                     #extra
+                    #key_order
                 }
             }
         }

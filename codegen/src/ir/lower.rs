@@ -766,6 +766,10 @@ impl Lower<'_> {
         let mut fields = Vec::new();
         let mut field_names = Names::fields();
         field_names.claim("extra");
+        let key_order = self.settings.preserve_key_order;
+        if key_order {
+            field_names.claim("key_order");
+        }
         let mut props = shape.properties.clone();
         for r in &shape.required {
             if !props.iter().any(|(n, _)| n == r) {
@@ -805,6 +809,7 @@ impl Lower<'_> {
         Ok(Struct {
             fields,
             extra,
+            key_order,
             builder: None,
         })
     }

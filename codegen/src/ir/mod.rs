@@ -77,6 +77,9 @@ pub struct Struct {
     pub fields: Vec<Field>,
     /// What happens to undeclared properties.
     pub extra: Extra,
+    /// Whether it records the document's key order in a `key_order` field and serializes in
+    /// it (`Settings::preserve_key_order`).
+    pub key_order: bool,
     /// Its builder's names, when builders are generated.
     pub builder: Option<Builder>,
 }

@@ -21,6 +21,9 @@ pub struct Entry {
     /// Its typed path: the root type's `from_json_str_with`, then `serde_json::to_value`
     /// of the parsed document (absent for schemas whose types are too large for CI).
     pub typed: Option<Typed>,
+    /// The same typed path generated with `Settings::preserve_key_order(true)`
+    /// (SchemaStore schemas whose types are in the CI build).
+    pub ordered: Option<Ordered>,
 }
 
 /// A generated root type's checked parse, serialized back to JSON.
@@ -28,5 +31,9 @@ pub type Typed = fn(
     &str,
     &envgen_runtime::Options,
 ) -> Result<serde_json::Value, envgen_runtime::ValidationErrors>;
+
+/// A root type generated with `preserve_key_order`: its checked parse, serialized back
+/// (`serde_json::Value` keeps the key order it is given).
+pub type Ordered = Typed;
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));

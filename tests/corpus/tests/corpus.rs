@@ -12,7 +12,7 @@
 
 mod support;
 
-use envgen_corpus::{Typed, CORPUS_PRESENT, SCHEMAS, TYPED_ALL};
+use envgen_corpus::{Ordered, Typed, CORPUS_PRESENT, SCHEMAS, TYPED_ALL};
 use envgen_runtime::json::json_identical;
 use envgen_runtime::Options;
 use serde_json::Value;
@@ -90,14 +90,23 @@ struct TypedTally {
     lossless: usize,
     /// Accepted documents.
     accepted: usize,
+    /// Accepted documents that types generated with `preserve_key_order` give back as the
+    /// same JSON text, key order included (`None`: no such types for this schema).
+    ordered: Option<usize>,
+    /// Of those, documents whose key order the default types change (not schema order).
+    reordered: usize,
 }
 
 impl TypedTally {
     fn cell(&self) -> String {
-        format!(
+        let mut cell = format!(
             "{}/{} agree, {}/{} lossless",
             self.agree, self.cases, self.lossless, self.accepted
-        )
+        );
+        if let Some(ordered) = self.ordered {
+            cell.push_str(&format!(", {ordered}/{} in document order", self.accepted));
+        }
+        cell
     }
 }
 
@@ -105,7 +114,7 @@ impl TypedTally {
 /// Its verdict must be `validate_value`'s; an accepted document must come back equal as
 /// JSON, floats bit for bit; a rejection must name a schema keyword and a schema location.
 fn typed_case(
-    typed: Typed,
+    (typed, ordered): (Typed, Option<Ordered>),
     text: &str,
     value: &Value,
     schema_valid: bool,
@@ -124,6 +133,25 @@ fn typed_case(
                 return Err(format!("the typed round trip changed the document: {back}"));
             }
             tally.lossless += 1;
+            if let Some(ordered) = ordered {
+                // The input's own key order: `Value` keeps it (serde_json `preserve_order`).
+                match ordered(text, options) {
+                    Ok(got) if json_identical(&got, value) && same_key_order(&got, value) => {
+                        *tally.ordered.get_or_insert(0) += 1;
+                        tally.reordered += usize::from(!same_key_order(&back, value));
+                    }
+                    Ok(got) => {
+                        return Err(format!(
+                            "with preserve_key_order, the typed round trip gave {got}"
+                        ))
+                    }
+                    Err(e) => {
+                        return Err(format!(
+                            "with preserve_key_order, the typed parse rejects it: {e}"
+                        ))
+                    }
+                }
+            }
             Ok(())
         }
         Err(errors) => {
@@ -133,6 +161,9 @@ fn typed_case(
                 ));
             }
             tally.agree += 1;
+            if let Some(Ok(_)) = ordered.map(|o| o(text, options)) {
+                return Err("with preserve_key_order, the typed parse accepts it".to_owned());
+            }
             for e in errors.errors() {
                 if e.keyword.is_empty() || e.schema_path.is_empty() && e.keyword != "syntax" {
                     return Err(format!(
@@ -142,6 +173,23 @@ fn typed_case(
             }
             Ok(())
         }
+    }
+}
+
+/// Whether every object in `a` lists its keys in the order of the same object in `b`
+/// (the values themselves are compared by `json_identical`).
+fn same_key_order(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            a.keys().eq(b.keys())
+                && a.values()
+                    .zip(b.values())
+                    .all(|(x, y)| same_key_order(x, y))
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_key_order(x, y))
+        }
+        _ => true,
     }
 }
 
@@ -213,7 +261,10 @@ SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from t
 * **typed parse**: the generated root type (`Root::from_json_str_with`, formats asserted) on every `pos/` and `neg/` \
 instance and on {GENERATED_PER_SCHEMA} schema-guided documents per schema (`tests/corpus/tests/support/instances.rs`, \
 seeded): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
-`serde_json::to_value` gives back equal (floats bit for bit; key order is schema order, see docs/decisions.md). \
+`serde_json::to_value` gives back equal (floats bit for bit; key order is schema order by default, see docs/decisions.md); \
+*in document order* counts the accepted ones that the same schema's types generated with `preserve_key_order` give back \
+equal with every object's keys in the document's order (SchemaStore schemas; those types must reject what the others \
+reject). \
 **generated valid** is how many of the generated documents the schema accepts. Schemas marked *script* are too \
 large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -p envgen-corpus` runs them \
 (result below the table).\n\n\
@@ -230,6 +281,7 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
     };
     let (mut generated_n, mut compiled_n) = (0usize, 0usize);
     let mut problems = Vec::new();
+    let (mut ordered_n, mut reordered_n) = (0, 0);
     for e in SCHEMAS {
         let generated = yes_no(e.generated.is_ok());
         generated_n += usize::from(e.generated.is_ok());
@@ -265,7 +317,10 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
             (Ok(v), None) => *v,
         };
         // The typed path on generated documents (every schema) and, below, on SchemaStore's.
-        let mut tally = TypedTally::default();
+        let mut tally = TypedTally {
+            ordered: e.ordered.map(|_| 0),
+            ..TypedTally::default()
+        };
         let mut generated_valid = 0;
         if let Some(typed) = e.typed {
             let schema = read(&schema_file(&root, e.name));
@@ -276,7 +331,9 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
                 let text = doc.to_string();
                 let valid = validate(&doc, &options).is_ok();
                 generated_valid += usize::from(valid);
-                if let Err(p) = typed_case(typed, &text, &doc, valid, &options, &mut tally) {
+                if let Err(p) =
+                    typed_case((typed, e.ordered), &text, &doc, valid, &options, &mut tally)
+                {
                     problems.push(format!("{}: generated document {i} {text}: {p}", e.name));
                 }
             }
@@ -310,7 +367,9 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
             for (file, text, inst) in instances(&dir.join(kind)) {
                 let got = validate(&inst, &options).is_ok();
                 if let Some(typed) = e.typed {
-                    if let Err(p) = typed_case(typed, &text, &inst, got, &options, &mut tally) {
+                    if let Err(p) =
+                        typed_case((typed, e.ordered), &text, &inst, got, &options, &mut tally)
+                    {
                         problems.push(format!("{}: {kind}/{file}: {p}", e.name));
                     }
                 }
@@ -346,6 +405,8 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
         } else {
             "oracle refused the schema".to_owned()
         };
+        ordered_n += tally.ordered.unwrap_or(0);
+        reordered_n += tally.reordered;
         let typed_cell = typed_cell(e, &tally);
         md.push_str(&format!(
             "| {} | {generated} | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | {typed_cell} | {} | {note} |\n",
@@ -356,6 +417,10 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
     md.push_str(&format!(
         "\n**{generated_n}/{n} generated, {compiled_n}/{n} compiled** (of {n} schemas; refusals are located errors, listed with their reason).\n",
         n = SCHEMAS.len()
+    ));
+    md.push_str(&format!(
+        "\n**Key order:** with `preserve_key_order`, {ordered_n} accepted documents of the SchemaStore schemas (their instances and the generated ones) came back in document order; \
+the default types write {reordered_n} of them in another order (schema order).\n"
     ));
     if !problems.is_empty() {
         md.push_str("\n## Disagreements\n\n");

@@ -66,6 +66,10 @@ pub mod typed {
     pub mod map_unions {
         envgen_runtime::include_schema!("typed_map_unions");
     }
+    /// Document key order kept through a round trip (`preserve_key_order`).
+    pub mod key_order {
+        envgen_runtime::include_schema!("typed_key_order");
+    }
 }
 
 #[cfg(test)]
@@ -76,3 +80,6 @@ mod typed_tests;
 
 #[cfg(test)]
 mod inflight_tests;
+
+#[cfg(test)]
+mod key_order_tests;
