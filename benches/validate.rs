@@ -14,7 +14,11 @@
 //! each), the same for ToolResponse, 200 Meminit documents, and one cmdhelp document of
 //! 300 commands.
 
+#[path = "../tests/support/rng.rs"]
+mod rng;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rng::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::hint::black_box;
@@ -97,26 +101,13 @@ fn envgen_first_error<T: envgen_runtime::Document>(g: &mut Group<'_>, documents:
     });
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn envelope(rng: &mut Rng, i: u64) -> Value {
-    let failure = rng.below(4) == 0;
-    let mut meta = json!({"duration_ms": rng.below(5000), "request_id": format!("req_{i:06}")});
-    if rng.below(2) == 0 {
+    let failure = rng.below_u64(4) == 0;
+    let mut meta = json!({"duration_ms": rng.below_u64(5000), "request_id": format!("req_{i:06}")});
+    if rng.below_u64(2) == 0 {
         meta["schema_version"] = json!("1.0");
     }
-    if rng.below(5) == 0 {
+    if rng.below_u64(5) == 0 {
         meta["truncated"] = json!(true);
         meta["cursor"] = json!(format!("c{i}"));
     }
@@ -128,7 +119,7 @@ fn envelope(rng: &mut Rng, i: u64) -> Value {
                 "code": "RATE_LIMIT_EXCEEDED",
                 "message": "API rate limit reached",
                 "retryable": true,
-                "retry_after": rng.below(60),
+                "retry_after": rng.below_u64(60),
                 "phase": "execution",
                 "suggestion": "Wait and retry."
             },
@@ -138,9 +129,9 @@ fn envelope(rng: &mut Rng, i: u64) -> Value {
     } else {
         json!({
             "ok": true,
-            "data": {"id": format!("deploy-{i}"), "status": "complete", "replicas": rng.below(10), "tags": ["a", "b"]},
+            "data": {"id": format!("deploy-{i}"), "status": "complete", "replicas": rng.below_u64(10), "tags": ["a", "b"]},
             "error": null,
-            "warnings": if rng.below(3) == 0 { json!(["flag --x is deprecated"]) } else { json!([]) },
+            "warnings": if rng.below_u64(3) == 0 { json!(["flag --x is deprecated"]) } else { json!([]) },
             "meta": meta,
         })
     }
@@ -148,7 +139,7 @@ fn envelope(rng: &mut Rng, i: u64) -> Value {
 
 /// Breaks exactly one rule of a valid envelope.
 fn break_one(rng: &mut Rng, mut v: Value) -> Value {
-    match rng.below(8) {
+    match rng.below_u64(8) {
         0 => v["meta"]["duration_ms"] = json!(-5),
         1 => v["meta"]["schema_version"] = json!("1.0.0"),
         2 => v["surprise"] = json!(1),
@@ -244,7 +235,7 @@ fn meminit(c: &mut Criterion) {
     let mut rng = Rng(7);
     let documents: Vec<String> = (0..200)
         .map(|i| {
-            let issues: Vec<Value> = (0..rng.below(20))
+            let issues: Vec<Value> = (0..rng.below_u64(20))
                 .map(|j| json!({"code": "SCHEMA_INVALID", "message": format!("Missing field {j}"), "path": format!("docs/{i}/{j}.md"), "line": j, "severity": "error"}))
                 .collect();
             json!({"output_schema_version": "1.0", "success": true, "command": "check", "run_id": format!("20260218-{i:06x}"),
@@ -335,17 +326,17 @@ fn cmdhelp(c: &mut Criterion) {
 }
 
 fn tool_envelope(rng: &mut Rng, i: u64) -> Value {
-    let status = ["success", "partial", "error"][rng.below(3) as usize];
+    let status = ["success", "partial", "error"][rng.below_u64(3) as usize];
     let mut doc = json!({
         "status": status,
         "data": {"entries": [format!("src/file{i}.rs"), "README.md"], "count": 2},
         "text": format!("Listed 2 entries in src (run {i})."),
-        "stats": {"time_ms": rng.below(900), "bytes": rng.below(1 << 20), "source": "fs"},
+        "stats": {"time_ms": rng.below_u64(900), "bytes": rng.below_u64(1 << 20), "source": "fs"},
         "context": {"cwd": "src", "params_input": {"path": "src", "depth": 1}, "truncation_skip": false}
     });
     if status == "error" {
         doc["error"] = json!({"code": "NOT_FOUND", "message": format!("no such path: p{i}")});
-    } else if rng.below(2) == 0 {
+    } else if rng.below_u64(2) == 0 {
         doc["error"] = Value::Null;
     }
     doc
@@ -353,7 +344,7 @@ fn tool_envelope(rng: &mut Rng, i: u64) -> Value {
 
 /// Breaks exactly one rule of a valid ToolResponse.
 fn break_tool(rng: &mut Rng, mut v: Value) -> Value {
-    match rng.below(6) {
+    match rng.below_u64(6) {
         0 => v["stats"]["time_ms"] = json!(-1),
         1 => v["status"] = json!("done"),
         2 => v["surprise"] = json!(true),

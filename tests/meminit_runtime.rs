@@ -8,6 +8,9 @@
 //!   back and validates against the section 11 schema, checked with the `jsonschema` crate);
 //! * `run_id` (section 4.3) and the version fingerprint (section 10).
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use envgen::meminit::data::{check::CheckData, fix::FixData, new::NewData};
 use envgen::meminit::issue::{advice, error, issue, AdviceExt, ErrorExt, IssueExt, Severity};
 use envgen::meminit::run_id::is_spec_style;
@@ -15,6 +18,7 @@ use envgen::meminit::{
     self, dispatch, parse, sort, Canonical, ContractError, FixedRunId, Invocation, MeminitData,
     MeminitEnvelope, ProcessRunIds, Root, RunIdSource, RunIds, Timestamp, OUTPUT_SCHEMA_VERSION,
 };
+use rng::Rng;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -1090,30 +1094,6 @@ fn a_bad_timestamp_is_rejected_at_construction() {
 // ---------------------------------------------------------------------------------------
 // Property tests (seeded, reproducible).
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
-
 const PATHS: [&str; 6] = [
     "docs/a.md",
     "docs\\a.md",
@@ -1126,7 +1106,7 @@ const CODES: [&str; 4] = ["SCHEMA_INVALID", "BROKEN_LINK", "ID_MISMATCH", "W"];
 const MESSAGES: [&str; 4] = ["m", "Missing required field: owner", "é ü", "a\"b"];
 
 fn random_issue(rng: &mut Rng) -> meminit::Issue {
-    let mut i = issue(rng.pick(&CODES), rng.pick(&MESSAGES), rng.pick(&PATHS));
+    let mut i = issue(*rng.pick(&CODES), *rng.pick(&MESSAGES), *rng.pick(&PATHS));
     if rng.below(3) > 0 {
         i = i.at_line(rng.below(12) as i64);
     }
@@ -1147,9 +1127,9 @@ fn random_issue(rng: &mut Rng) -> meminit::Issue {
 }
 
 fn random_advice(rng: &mut Rng) -> meminit::Advice {
-    let mut a = advice(rng.pick(&MESSAGES));
+    let mut a = advice(*rng.pick(&MESSAGES));
     if rng.below(2) == 0 {
-        a = a.with_code(rng.pick(&CODES));
+        a = a.with_code(*rng.pick(&CODES));
     }
     if rng.below(3) == 0 {
         a = a.with_details(json!({"n": rng.below(2), "k": "v"}));

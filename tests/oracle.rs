@@ -7,8 +7,12 @@
 //! seeded random multi-point mutations. For each, the verdict of the module-level
 //! `validate_value` and of the typed `T::from_json_str` must equal the oracle's.
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use envgen::runtime::Document;
 use envgen::runtime::Options;
+use rng::Rng;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -149,20 +153,6 @@ fn mutants(doc: &Value) -> Vec<Value> {
         }
     }
     out
-}
-
-/// xorshift64*: deterministic, seeded randomness without a dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn random_mutants(doc: &Value, rng: &mut Rng, count: usize) -> Vec<Value> {

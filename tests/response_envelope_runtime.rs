@@ -4,6 +4,9 @@
 //! "Deciding whether to act on data", "Retrying", "Auth flow", "Redirect flow",
 //! "Warnings", "Tests to generate").
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use envgen::response::{
     check_envelope, interpret, respond, Action, Decision, Escalation, ExitCode, Failure, Finding,
     Interpreter, Outcome, RedirectMemory, Responder, Response, Success, DEFAULT_BACKOFF,
@@ -11,6 +14,7 @@ use envgen::response::{
 use envgen::response_envelope::{
     validate_value, ErrorDetailPhase, Redirect, RedirectReason, ResponseEnvelope,
 };
+use rng::Rng;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -344,33 +348,19 @@ fn meta_extensions_cannot_shadow_declared_meta_fields() {
     assert_eq!(out.check(), Ok(()));
 }
 
-/// A small deterministic generator (xorshift64*): no dependency, same cases every run.
-struct Rng(u64);
+/// A short string, some of them awkward (empty, non-ASCII, quotes and newlines).
+fn text(rng: &mut Rng) -> String {
+    const WORDS: [&str; 6] = ["", "a", "deploy", "é\u{1F600}", "\"q\"\n", "x y"];
+    WORDS[rng.below_u64(WORDS.len() as u64) as usize].to_string()
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn coin(&mut self) -> bool {
-        self.below(2) == 0
-    }
-    fn text(&mut self) -> String {
-        const WORDS: [&str; 6] = ["", "a", "deploy", "é\u{1F600}", "\"q\"\n", "x y"];
-        WORDS[self.below(WORDS.len() as u64) as usize].to_string()
-    }
-    fn data(&mut self) -> Value {
-        match self.below(4) {
-            0 => json!({}),
-            1 => json!([]),
-            2 => json!({"id": self.text(), "n": self.next(), "nested": [null, true, 1.5]}),
-            _ => json!([self.text(), {"k": self.coin()}]),
-        }
+/// A `data` payload: an object, an array, or one of each nested.
+fn data(rng: &mut Rng) -> Value {
+    match rng.below_u64(4) {
+        0 => json!({}),
+        1 => json!([]),
+        2 => json!({"id": text(rng), "n": rng.next_u64(), "nested": [null, true, 1.5]}),
+        _ => json!([text(rng), {"k": rng.coin()}]),
     }
 }
 
@@ -378,38 +368,47 @@ impl Rng {
 fn property_every_exit_code_and_handler_result_gives_a_valid_envelope() {
     let mut rng = Rng(0x5EED_0001);
     for case in 0..3000 {
-        let exit = ExitCode::other(rng.below(256) as u8);
-        let outcome: Result<Success<Value>, Failure> = if exit.is_success() || rng.below(8) == 0 {
-            let s = match rng.below(3) {
-                0 => Success::new(rng.data()),
-                1 => Success::truncated(rng.data(), rng.coin().then(|| rng.text())),
+        let exit = ExitCode::other(rng.below_u64(256) as u8);
+        let outcome: Result<Success<Value>, Failure> = if exit.is_success() || rng.below_u64(8) == 0
+        {
+            let s = match rng.below_u64(3) {
+                0 => Success::new(data(&mut rng)),
+                1 => Success::truncated(data(&mut rng), rng.coin().then(|| text(&mut rng))),
                 _ => Success::not_modified(),
             };
-            Ok(if rng.coin() { s.warning(rng.text()) } else { s })
+            Ok(if rng.coin() {
+                s.warning(text(&mut rng))
+            } else {
+                s
+            })
         } else {
             let mut f = if exit == ExitCode::REDIRECTED {
                 let redirect = Redirect {
-                    command: rng.text(),
+                    command: text(&mut rng),
                     permanent: rng.coin(),
                     reason: rng.coin().then_some(RedirectReason::Deprecated),
                 };
-                Failure::redirected(rng.text(), rng.text(), redirect)
+                Failure::redirected(text(&mut rng), text(&mut rng), redirect)
             } else {
-                Failure::new(exit, rng.text(), rng.text()).unwrap_or_else(|e| panic!("{e}"))
+                Failure::new(exit, text(&mut rng), text(&mut rng)).unwrap_or_else(|e| panic!("{e}"))
             };
             if rng.coin() {
-                f = f.detail(rng.text()).suggestion(rng.text());
+                f = f.detail(text(&mut rng)).suggestion(text(&mut rng));
             }
             if rng.coin() {
                 f = f.phase(ErrorDetailPhase::Execution);
             }
-            match rng.below(4) {
-                0 => f = f.retry_after(rng.below(100)),
+            match rng.below_u64(4) {
+                0 => f = f.retry_after(rng.below_u64(100)),
                 1 => f = f.retryable(rng.coin()),
                 2 => f = f.retry_after(5).retryable(false),
                 _ => {}
             }
-            Err(if rng.coin() { f.warning(rng.text()) } else { f })
+            Err(if rng.coin() {
+                f.warning(text(&mut rng))
+            } else {
+                f
+            })
         };
         let expected_exit = match &outcome {
             Ok(_) => 0,
@@ -418,8 +417,8 @@ fn property_every_exit_code_and_handler_result_gives_a_valid_envelope() {
         let mut responder = Responder::started_at(Instant::now());
         if rng.coin() {
             responder = responder
-                .request_id(rng.text())
-                .schema_version(rng.below(3) as u32, 1);
+                .request_id(text(&mut rng))
+                .schema_version(rng.below_u64(3) as u32, 1);
         }
         let out = responder.respond(outcome);
         assert_eq!(out.check(), Ok(()), "case {case}");

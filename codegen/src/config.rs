@@ -13,7 +13,17 @@
 use crate::error::{Error, Result};
 use crate::load::{Draft, SchemaSet};
 use crate::settings::Settings;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// The root document of [`Config::load_in_memory`].
+#[derive(Debug, Clone)]
+pub enum Document<'a> {
+    /// JSON text: errors give the line and column of the value they are about.
+    Text(&'a str),
+    /// An already parsed document: errors give its JSON pointer only.
+    Value(serde_json::Value),
+}
 
 /// One schema to generate, with its module name and settings.
 #[derive(Debug, Clone)]
@@ -234,6 +244,67 @@ impl Config {
             e
         })?;
         Ok((set, doc, inputs))
+    }
+
+    /// Loads and links a schema held in memory, reading no file: the root document
+    /// (named `display` in errors, based at `uri`), and every document it refers to, however
+    /// indirectly, looked up in `resources` by retrieval URI (no fragment). A URI that
+    /// `resources` lacks is left to `link`, whose error names the `$ref`. The draft for
+    /// documents without `$schema` and the by-name resolution follow this `Config`.
+    ///
+    /// This is the loader of test harnesses and build scripts that hold their schemas
+    /// already (a test suite's groups, a corpus's remote copies):
+    ///
+    /// ```
+    /// # use envgen_codegen::{Config, Document};
+    /// # use std::collections::BTreeMap;
+    /// let root = r#"{"$ref": "http://example.com/item.json"}"#;
+    /// let resources = BTreeMap::from([(
+    ///     "http://example.com/item.json".to_owned(),
+    ///     r#"{"type": "integer"}"#.to_owned(),
+    /// )]);
+    /// let (set, doc) = Config::new()
+    ///     .load_in_memory("root.json", "http://example.com/root.json", Document::Text(root), &resources)
+    ///     .unwrap();
+    /// assert!(envgen_codegen::generate(&set, doc, &Default::default()).is_ok());
+    /// ```
+    pub fn load_in_memory(
+        &self,
+        display: &str,
+        uri: &str,
+        root: Document<'_>,
+        resources: &BTreeMap<String, String>,
+    ) -> Result<(SchemaSet, crate::load::DocId)> {
+        let mut set = SchemaSet::new()
+            .with_default_draft(self.default_draft.unwrap_or_default())
+            .with_refs_by_name(self.refs_by_name);
+        let doc = match root {
+            Document::Text(text) => set.add_document(display, uri, text)?,
+            Document::Value(value) => set.add_value(display, uri, value, None)?,
+        };
+        let mut absent = std::collections::BTreeSet::new();
+        loop {
+            let missing: Vec<String> = set
+                .missing_resources()
+                .into_iter()
+                .filter(|m| !absent.contains(m))
+                .collect();
+            if missing.is_empty() {
+                break;
+            }
+            for m in missing {
+                match resources.get(&m) {
+                    Some(text) => {
+                        set.add_document(&m, &m, text)?;
+                    }
+                    None => {
+                        absent.insert(m);
+                    }
+                }
+            }
+        }
+        set.link()?;
+        Ok((set, doc))
     }
 
     fn local_file_for(&self, uri: &str) -> Option<PathBuf> {

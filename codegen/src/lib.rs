@@ -22,7 +22,7 @@ mod settings;
 mod settings_check;
 mod uri;
 
-pub use config::{write_if_changed, Config, Generated, SchemaConfig};
+pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};
 pub use error::{Details, Error, ErrorKind, Result};
 pub use load::{Draft, SchemaSet};
 pub use settings::{

@@ -9,8 +9,9 @@
 //! Without `../shared` this test says loudly that it skipped; with
 //! `ENVGEN_REQUIRE_SHARED=1` (as `.ci/run` sets) it fails instead.
 
-use envgen_codegen::{emit, Config, Draft, SchemaSet, Settings};
+use envgen_codegen::{emit, Config, Document, Draft, Settings};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {
@@ -106,30 +107,18 @@ fn generate(e: &Entry) -> String {
     let run = || -> envgen_codegen::Result<String> {
         let text = std::fs::read_to_string(&e.file)
             .map_err(|err| envgen_codegen::Error::new(&e.name, "", err.to_string()))?;
-        let mut set = SchemaSet::new().with_default_draft(Draft::Draft7);
-        let uri = format!("http://corpus.invalid/{}", e.name);
-        let doc = set.add_document(&e.name, &uri, &text)?;
-        let mut tried = std::collections::BTreeSet::new();
-        loop {
-            let missing: Vec<String> = set
-                .missing_resources()
-                .into_iter()
-                .filter(|m| !tried.contains(m))
-                .collect();
-            if missing.is_empty() {
-                break;
-            }
-            for m in missing {
-                tried.insert(m.clone());
-                let local = e.remote.iter().find(|(u, _)| u.trim_end_matches('#') == m);
-                if let Some((_, p)) = local {
-                    if let Ok(t) = std::fs::read_to_string(p) {
-                        set.add_document(&m, &m, &t)?;
-                    }
-                }
+        let mut resources = BTreeMap::new();
+        for (uri, file) in &e.remote {
+            if let Ok(t) = std::fs::read_to_string(file) {
+                resources.insert(uri.trim_end_matches('#').to_owned(), t);
             }
         }
-        set.link()?;
+        let (set, doc) = Config::new().default_draft(Draft::Draft7).load_in_memory(
+            &e.name,
+            &format!("http://corpus.invalid/{}", e.name),
+            Document::Text(&text),
+            &resources,
+        )?;
         let tokens = envgen_codegen::generate(&set, doc, &Settings::new())?;
         emit::render(tokens, &e.name)
     };

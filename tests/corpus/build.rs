@@ -2,8 +2,9 @@
 //! typify), formats asserted as SchemaStore's own harness does. A schema envgen refuses is
 //! listed with its located error.
 
-use envgen_codegen::{Draft, SchemaSet, Settings};
+use envgen_codegen::{Config, Document, Draft, SchemaSet, Settings};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -232,42 +233,22 @@ fn load(
     maps: &[(String, PathBuf)],
 ) -> Result<(SchemaSet, envgen_codegen::load::DocId), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    // Schemas without `$schema` are read as draft-07, the SchemaStore convention.
-    // typify resolves dangling `$ref`s by their last segment; its test schemas rely on it.
-    let mut set = SchemaSet::new()
-        .with_default_draft(Draft::Draft7)
-        .with_refs_by_name(name.starts_with("typify/"));
-    let display = format!("{name}/schema.json");
-    let doc = set
-        .add_document(
-            &display,
-            &format!("http://corpus.invalid/{name}/schema.json"),
-            &text,
-        )
-        .map_err(|e| e.to_string())?;
-    let mut tried = std::collections::BTreeSet::new();
-    loop {
-        let missing: Vec<String> = set
-            .missing_resources()
-            .into_iter()
-            .filter(|m| !tried.contains(m))
-            .collect();
-        if missing.is_empty() {
-            break;
-        }
-        for m in missing {
-            tried.insert(m.clone());
-            let local = maps
-                .iter()
-                .find(|(u, _)| u.trim_end_matches('#') == m)
-                .map(|(_, p)| p.clone());
-            if let Some(p) = local {
-                if let Ok(t) = std::fs::read_to_string(&p) {
-                    set.add_document(&m, &m, &t).map_err(|e| e.to_string())?;
-                }
-            }
+    let mut resources = BTreeMap::new();
+    for (uri, file) in maps {
+        if let Ok(t) = std::fs::read_to_string(file) {
+            resources.insert(uri.trim_end_matches('#').to_owned(), t);
         }
     }
-    set.link().map_err(|e| e.to_string())?;
-    Ok((set, doc))
+    // Schemas without `$schema` are read as draft-07, the SchemaStore convention.
+    // typify resolves dangling `$ref`s by their last segment; its test schemas rely on it.
+    Config::new()
+        .default_draft(Draft::Draft7)
+        .refs_by_name(name.starts_with("typify/"))
+        .load_in_memory(
+            &format!("{name}/schema.json"),
+            &format!("http://corpus.invalid/{name}/schema.json"),
+            Document::Text(&text),
+            &resources,
+        )
+        .map_err(|e| e.to_string())
 }

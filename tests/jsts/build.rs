@@ -5,8 +5,9 @@
 //! (an unsupported keyword, an unresolvable reference) is listed with the error instead,
 //! and the conformance test reports it.
 
-use envgen_codegen::{Draft, SchemaSet, Settings};
+use envgen_codegen::{Config, Document, Draft, Settings};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -29,6 +30,7 @@ fn main() {
     let mut table = String::from("/// Every test group: (file, group index, validator or the codegen error).\npub static GROUPS: &[Group] = &[\n");
     let present = jsts.join("tests").is_dir();
     if present {
+        let resources = resources(&jsts, &metaschemas);
         let mut n = 0usize;
         for (suite, draft) in SUITES {
             let mut files = Vec::new();
@@ -56,7 +58,7 @@ fn main() {
                 let groups: Vec<Value> = serde_json::from_str(&text).unwrap_or_default();
                 for (i, g) in groups.iter().enumerate() {
                     let schema = g.get("schema").cloned().unwrap_or(Value::Bool(true));
-                    match generate(&schema, draft, &jsts, &metaschemas, &rel, i, is_format) {
+                    match generate(&schema, draft, &resources, &rel, i, is_format) {
                         Ok(code) => {
                             let _ = writeln!(modules, "#[allow(clippy::all, clippy::pedantic)]\npub mod g{n} {{\n{code}\n}}");
                             let _ = writeln!(table, "    Group {{ file: {rel:?}, index: {i}, validate: Ok(g{n}::validate_value_with) }},");
@@ -88,47 +90,20 @@ fn main() {
 fn generate(
     schema: &Value,
     draft: Draft,
-    jsts: &Path,
-    metaschemas: &Path,
+    resources: &BTreeMap<String, String>,
     file: &str,
     index: usize,
     is_format: bool,
 ) -> Result<String, String> {
-    let mut set = SchemaSet::new().with_default_draft(draft);
-    let display = format!("{file}#group{index}");
-    let uri = format!("http://jsts.invalid/{file}/{index}.json");
-    let doc = set
-        .add_value(&display, &uri, schema.clone(), None)
+    let (set, doc) = Config::new()
+        .default_draft(draft)
+        .load_in_memory(
+            &format!("{file}#group{index}"),
+            &format!("http://jsts.invalid/{file}/{index}.json"),
+            Document::Value(schema.clone()),
+            resources,
+        )
         .map_err(|e| e.to_string())?;
-    // Remote references: the suite's localhost:1234 server is the remotes/ folder; the
-    // metaschemas are vendored.
-    let mut tried = std::collections::BTreeSet::new();
-    loop {
-        let missing: Vec<String> = set
-            .missing_resources()
-            .into_iter()
-            .filter(|m| !tried.contains(m))
-            .collect();
-        if missing.is_empty() {
-            break;
-        }
-        for m in missing {
-            tried.insert(m.clone());
-            let local = match m.strip_prefix("http://localhost:1234/") {
-                Some(rest) => Some(jsts.join("remotes").join(rest)),
-                None => m
-                    .strip_prefix("http://json-schema.org/")
-                    .or_else(|| m.strip_prefix("https://json-schema.org/"))
-                    .map(|rest| metaschemas.join(rest.trim_end_matches('#'))),
-            };
-            if let Some(p) = local {
-                if let Ok(text) = std::fs::read_to_string(&p) {
-                    set.add_document(&m, &m, &text).map_err(|e| e.to_string())?;
-                }
-            }
-        }
-    }
-    set.link().map_err(|e| e.to_string())?;
     let tokens = envgen_codegen::generate(
         &set,
         doc,
@@ -136,4 +111,44 @@ fn generate(
     )
     .map_err(|e| e.to_string())?;
     Ok(tokens.to_string())
+}
+
+/// The documents a group may refer to, by URI: the suite's `localhost:1234` server is its
+/// `remotes/` folder, and the metaschemas are vendored (`metaschemas/`).
+fn resources(jsts: &Path, metaschemas: &Path) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut add = |dir: &Path, prefixes: &[&str]| {
+        let mut files = Vec::new();
+        collect_files(dir, &mut files);
+        for f in files {
+            let Ok(rel) = f.strip_prefix(dir) else {
+                continue;
+            };
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if let Ok(text) = std::fs::read_to_string(&f) {
+                for p in prefixes {
+                    out.insert(format!("{p}{rel}"), text.clone());
+                }
+            }
+        }
+    };
+    add(&jsts.join("remotes"), &["http://localhost:1234/"]);
+    add(
+        metaschemas,
+        &["http://json-schema.org/", "https://json-schema.org/"],
+    );
+    out
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                collect_files(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
 }

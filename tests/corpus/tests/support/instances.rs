@@ -13,46 +13,15 @@
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-/// A small deterministic generator (xorshift64*), seeded from a name.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator seeded by FNV-1a of `seed`.
-    pub fn new(seed: &str) -> Self {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in seed.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        Rng(h | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`0` when `n == 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            usize::try_from(self.next() % n as u64).unwrap_or(0)
-        }
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-}
+#[path = "../../../support/rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// `count` documents for `schema`, seeded by `seed`.
 pub fn instances(schema: &Value, seed: &str, count: usize) -> Vec<Value> {
     let mut g = Gen {
         root: schema,
-        rng: Rng::new(seed),
+        rng: Rng::from_name(seed),
         mutate: false,
         patterns: HashMap::new(),
     };
