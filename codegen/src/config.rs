@@ -16,6 +16,31 @@ use crate::settings::Settings;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Adds every document `set` refers to but lacks, however indirectly: `fetch` adds the
+/// resource at a URI (without fragment) and says whether it could. Each URI is asked for
+/// once; those it could not add are left to `link`, whose error names the `$ref`.
+fn add_missing(
+    set: &mut SchemaSet,
+    mut fetch: impl FnMut(&mut SchemaSet, &str) -> Result<bool>,
+) -> Result<()> {
+    let mut absent = std::collections::BTreeSet::new();
+    loop {
+        let missing: Vec<String> = set
+            .missing_resources()
+            .into_iter()
+            .filter(|m| !absent.contains(m))
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        for m in missing {
+            if !fetch(set, &m)? {
+                absent.insert(m);
+            }
+        }
+    }
+}
+
 /// The root document of [`Config::load_in_memory`].
 #[derive(Debug, Clone)]
 pub enum Document<'a> {
@@ -194,45 +219,33 @@ impl Config {
         let mut inputs = vec![path];
         // Documents that could not be read, and why: the located error `link` gives for
         // the `$ref` naming them then says which local file was tried.
-        let mut failed = std::collections::BTreeMap::new();
-        loop {
-            let missing: Vec<String> = set
-                .missing_resources()
-                .into_iter()
-                .filter(|m| !failed.contains_key(m))
-                .collect();
-            if missing.is_empty() {
-                break;
-            }
-            for m in missing {
-                match self.local_file_for(&m) {
-                    Some(file) => match std::fs::read_to_string(&file) {
-                        Ok(text) => {
-                            let shown = relative_display(&file, self.base_dir.as_deref());
-                            set.add_document(&shown, &m, &text)?;
-                            inputs.push(file);
-                        }
-                        Err(e) => {
-                            let why = if m.starts_with("file:") {
-                                format!(
-                                    "the file `{}` cannot be read ({e}); create it, or correct the path in `$ref` (it is relative to the referring file)",
-                                    relative_display(&file, self.base_dir.as_deref())
-                                )
-                            } else {
-                                format!(
-                                    "`{m}` maps to the local file `{}`, which cannot be read ({e}); create it, or correct the `--map` prefix or directory",
-                                    relative_display(&file, self.base_dir.as_deref())
-                                )
-                            };
-                            failed.insert(m, why);
-                        }
-                    },
-                    None => {
-                        failed.insert(m, String::new());
-                    }
+        let mut failed = BTreeMap::new();
+        add_missing(&mut set, |set, m| match self.local_file_for(m) {
+            Some(file) => match std::fs::read_to_string(&file) {
+                Ok(text) => {
+                    let shown = relative_display(&file, self.base_dir.as_deref());
+                    set.add_document(&shown, m, &text)?;
+                    inputs.push(file);
+                    Ok(true)
                 }
-            }
-        }
+                Err(e) => {
+                    let why = if m.starts_with("file:") {
+                        format!(
+                            "the file `{}` cannot be read ({e}); create it, or correct the path in `$ref` (it is relative to the referring file)",
+                            relative_display(&file, self.base_dir.as_deref())
+                        )
+                    } else {
+                        format!(
+                            "`{m}` maps to the local file `{}`, which cannot be read ({e}); create it, or correct the `--map` prefix or directory",
+                            relative_display(&file, self.base_dir.as_deref())
+                        )
+                    };
+                    failed.insert(m.to_owned(), why);
+                    Ok(false)
+                }
+            },
+            None => Ok(false),
+        })?;
         // Unresolvable references are reported, located, by `link`.
         set.link().map_err(|mut e| {
             let tried = failed
@@ -282,27 +295,10 @@ impl Config {
             Document::Text(text) => set.add_document(display, uri, text)?,
             Document::Value(value) => set.add_value(display, uri, value, None)?,
         };
-        let mut absent = std::collections::BTreeSet::new();
-        loop {
-            let missing: Vec<String> = set
-                .missing_resources()
-                .into_iter()
-                .filter(|m| !absent.contains(m))
-                .collect();
-            if missing.is_empty() {
-                break;
-            }
-            for m in missing {
-                match resources.get(&m) {
-                    Some(text) => {
-                        set.add_document(&m, &m, text)?;
-                    }
-                    None => {
-                        absent.insert(m);
-                    }
-                }
-            }
-        }
+        add_missing(&mut set, |set, m| match resources.get(m) {
+            Some(text) => set.add_document(m, m, text).map(|_| true),
+            None => Ok(false),
+        })?;
         set.link()?;
         Ok((set, doc))
     }
