@@ -67,6 +67,8 @@ pub mod tool_data {
     }
 }
 
+pub mod rules;
+
 pub mod tool;
 
 pub mod response;

@@ -45,6 +45,7 @@
 //! Exit codes, with GENERAL_ERROR = 1 and each code's default retryability, are tabled on
 //! [`ExitCode`].
 
+mod check;
 mod emit;
 mod exit_code;
 mod factory;
@@ -54,6 +55,7 @@ mod redirect_memory;
 mod success;
 mod test_mode;
 
+pub use check::{check, claimed_exit_code};
 pub use emit::ENVELOPE_INVALID;
 pub use exit_code::ExitCode;
 pub use factory::{respond, Outcome, ReservedMetaKey, Responder, Response};
