@@ -7,6 +7,9 @@
 //! 2. checks `timestamp`, if present, with [`Timestamp::parse`] (section 4.2);
 //! 3. normalizes `root` ([`Root::new`], section 4.3) and every path — issue `path`s and
 //!    the payload's declared path fields — relative to it ([`Root::relativize_at`], 9.4);
+//!    an untyped payload of a successful section 8 command goes through that command's
+//!    typed payload first, so it meets the section 8 minimum and has its paths normalized
+//!    ([`Payload::canonicalize_as`]);
 //! 4. checks every issue `severity` is `warning` or `error` (section 6);
 //! 5. sorts warnings, violations and advice ([`super::sort`], 9.3);
 //! 6. sorts the keys of every object the schemas do not declare (undeclared properties,
@@ -107,7 +110,7 @@ impl<D: Payload> Canonical<D> {
                     });
                 }
             }
-            data.canonicalize(&root, "/data")?;
+            data.canonicalize_as(&envelope.command, envelope.success, &root, "/data")?;
         }
         if let Some(warnings) = &mut envelope.warnings {
             issues(warnings, &root, "/warnings")?;

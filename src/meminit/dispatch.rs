@@ -174,13 +174,33 @@ fn untyped(data: Value) -> Result<MeminitData, ValidationErrors> {
     }
 }
 
-fn under_data(errors: ValidationErrors) -> ValidationErrors {
+/// `errors` with their instance pointers moved under `at`.
+pub(crate) fn under(at: &str, errors: ValidationErrors) -> ValidationErrors {
     let mut out = ValidationErrors::new();
     for mut e in errors {
-        e.instance_path = format!("/data{}", e.instance_path);
+        e.instance_path = format!("{at}{}", e.instance_path);
         out.push(e);
     }
     out
+}
+
+fn under_data(errors: ValidationErrors) -> ValidationErrors {
+    under("/data", errors)
+}
+
+/// The path fields of `command`'s payload (section 9.4; empty for other commands).
+pub fn path_fields(command: &str) -> &'static [&'static str] {
+    fn of<D: CommandPayload>() -> &'static [&'static str] {
+        D::PATH_FIELDS
+    }
+    match command {
+        "new" => of::<new::NewData>(),
+        "index" => of::<index::IndexData>(),
+        "resolve" => of::<resolve::ResolveData>(),
+        "identify" => of::<identify::IdentifyData>(),
+        "context" => of::<context::ContextData>(),
+        _ => &[],
+    }
 }
 
 /// Parses and validates a Meminit document, typing `data` by `command` (see the module

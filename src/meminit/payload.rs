@@ -26,12 +26,53 @@ pub trait Payload: Serialize {
     /// Normalizes declared paths relative to `root` and sorts untyped object keys; `at`
     /// is the payload's pointer (`/data`), for errors.
     fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError>;
+
+    /// [`Self::canonicalize`] for the payload of `command`, in an envelope whose
+    /// `success` is `success`. Typed payloads ignore both. Untyped JSON (a
+    /// `serde_json::Value` or object map) of a successful section 8 command is checked
+    /// against that command's payload schema (the section 8 minimum fields, an error under
+    /// `at` otherwise) and its path fields normalized as the typed payload's are: an
+    /// untyped payload cannot bypass sections 8 and 9.4.
+    fn canonicalize_as(
+        &mut self,
+        command: &str,
+        success: bool,
+        root: &Root,
+        at: &str,
+    ) -> Result<(), ContractError> {
+        let _ = (command, success);
+        self.canonicalize(root, at)
+    }
+}
+
+/// The untyped payload `data` of `command` through its typed payload (see
+/// [`Payload::canonicalize_as`]); `None` when `command` has no typed payload or the
+/// envelope is not a success.
+fn through_typed(
+    data: &Value,
+    command: &str,
+    success: bool,
+    root: &Root,
+    at: &str,
+) -> Option<Result<Value, ContractError>> {
+    if !success || !super::dispatch::COMMANDS.contains(&command) {
+        return None;
+    }
+    Some((|| {
+        let mut typed = super::MeminitData::from_command(command, data.clone())
+            .map_err(|e| ContractError::Schema(super::dispatch::under(at, e)))?;
+        typed.canonicalize(root, at)?;
+        serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))
+    })())
 }
 
 /// One of the ten typed payloads of section 8.
 pub trait CommandPayload: Payload + Document {
     /// The command name (`check`, `fix`, …).
     const COMMAND: &'static str;
+
+    /// The payload's path fields, normalized relative to `root` (section 9.4).
+    const PATH_FIELDS: &'static [&'static str];
 
     /// Parses and validates the payload from its JSON (errors point inside `data`).
     fn from_data(data: &Value) -> Result<Self, ValidationErrors> {
@@ -44,11 +85,48 @@ impl Payload for Value {
         sort_keys(self);
         Ok(())
     }
+
+    fn canonicalize_as(
+        &mut self,
+        command: &str,
+        success: bool,
+        root: &Root,
+        at: &str,
+    ) -> Result<(), ContractError> {
+        match through_typed(self, command, success, root, at) {
+            Some(typed) => *self = typed?,
+            None => self.canonicalize(root, at)?,
+        }
+        Ok(())
+    }
 }
 
 impl Payload for Map<String, Value> {
     fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
         sort_map(self);
+        Ok(())
+    }
+
+    fn canonicalize_as(
+        &mut self,
+        command: &str,
+        success: bool,
+        root: &Root,
+        at: &str,
+    ) -> Result<(), ContractError> {
+        let data = Value::Object(std::mem::take(self));
+        match through_typed(&data, command, success, root, at) {
+            Some(typed) => match typed? {
+                Value::Object(map) => *self = map,
+                _ => return Err(ContractError::Serialize("payload is not an object".into())),
+            },
+            None => {
+                if let Value::Object(map) = data {
+                    *self = map;
+                }
+                self.canonicalize(root, at)?;
+            }
+        }
         Ok(())
     }
 }
@@ -82,6 +160,7 @@ macro_rules! payload {
 
         impl CommandPayload for $ty {
             const COMMAND: &'static str = $command;
+            const PATH_FIELDS: &'static [&'static str] = &[$(stringify!($path)),*];
         }
     };
 }
