@@ -39,8 +39,10 @@
 //!
 //! **Consumer (an agent).** [`interpret`] turns an exit code and stdout into a
 //! [`Decision`]; an [`Interpreter`] does the same for a session, keeping the retry count
-//! per `error.code`, the single `TOKEN_EXPIRED` refresh and a [`RedirectMemory`]
-//! (persisted atomically to a file, see its docs for the format).
+//! per command and `error.code`, the single `TOKEN_EXPIRED` refresh and a
+//! [`RedirectMemory`] (persisted atomically to a file, see its docs for the format).
+//! REDIRECTED (13) without `error.redirect.command` is escalated, never retried.
+//! [`check()`] reports every rule a received envelope breaks, with a stable rule id.
 //!
 //! Exit codes, with GENERAL_ERROR = 1 and each code's default retryability, are tabled on
 //! [`ExitCode`].
