@@ -1,27 +1,16 @@
 //! `envgen::meminit::check` (MEMINIT-SPEC-004): one passing and one failing case per rule
 //! id, and the producer back door (an untyped payload) closed.
 
-use envgen::meminit::{check, Invocation};
-use envgen::rules::Violation;
-use serde_json::{json, Value};
-use std::path::Path;
+#[path = "support/rules.rs"]
+mod support;
 
-fn rules(v: &[Violation]) -> Vec<&'static str> {
-    v.iter().map(|v| v.rule).collect()
-}
+use envgen::meminit::{check, Invocation};
+use serde_json::{json, Value};
+use support::{assert_case, assert_fixtures};
 
 /// Asserts `good` does not break `rule` and `bad` does (at `pointer`).
 fn case(rule: &str, good: &str, bad: &str, pointer: &str) {
-    let g = check(good);
-    assert!(
-        !rules(&g).contains(&rule),
-        "{rule} on the passing case: {g:#?}"
-    );
-    let b = check(bad);
-    assert!(
-        b.iter().any(|v| v.rule == rule && v.pointer == pointer),
-        "{rule} at {pointer} not reported: {b:#?}"
-    );
+    assert_case(rule, &check(good), &check(bad), pointer);
 }
 
 const SEED: &str = r#"{"output_schema_version":"1.0","success":true,"command":"check","run_id":"20260218-1f2c3a","root":"/repo","data":{"files_checked":42,"files_passed":41,"files_failed":1},"warnings":[],"violations":[{"code":"SCHEMA_INVALID","message":"Missing required field: owner","path":"docs/10-prd/prd-007-sample.md","line":5,"severity":"error"}],"advice":[]}"#;
@@ -54,25 +43,12 @@ fn seed_examples_and_every_valid_fixture_break_no_rule() {
     assert_eq!(check(SEED), vec![]);
     assert_eq!(check(&format!("{SEED}\n")), vec![]);
     assert_eq!(check(SEED_ERROR), vec![]);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents/meminit");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    for f in files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "json"))
-    {
-        let text = std::fs::read_to_string(f).unwrap();
-        let found = rules(&check(&text));
-        // A schema-valid fixture (format date-time) whose fraction is not the `.sss` of 4.2.
-        if f.ends_with("index.json") {
-            assert_eq!(found, ["meminit/4.2-timestamp"], "{}", f.display());
-        } else {
-            assert_eq!(found, Vec::<&str>::new(), "{}", f.display());
-        }
-    }
+    // index.json is schema-valid (format date-time) but its fraction is not 4.2's `.sss`.
+    assert_fixtures(
+        "meminit",
+        check,
+        &[("index.json", &["meminit/4.2-timestamp"])],
+    );
 }
 
 #[test]
@@ -131,11 +107,7 @@ fn meminit_5_error_envelope() {
 
 #[test]
 fn meminit_4_2_timestamp() {
-    let mut good = seed();
-    good.as_object_mut()
-        .unwrap()
-        .insert("timestamp".into(), json!("2026-02-18T14:30:45.123Z"));
-    // keep the key order of section 9.2: rebuild with timestamp after run_id
+    // timestamp between run_id and root, as section 9.2 orders it
     let text = |t: &str| SEED.replace(r#""root""#, &format!(r#""timestamp":"{t}","root""#));
     case(
         "meminit/4.2-timestamp",

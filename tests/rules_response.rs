@@ -1,24 +1,19 @@
 //! `envgen::response::check` (seed 001): one passing and one failing case per rule id.
 
+#[path = "support/rules.rs"]
+mod support;
+
 use envgen::response::{check, claimed_exit_code};
-use envgen::rules::Violation;
 use serde_json::{json, Value};
+use support::{assert_case, rules};
 
-fn rules(v: &[Violation]) -> Vec<&'static str> {
-    v.iter().map(|v| v.rule).collect()
-}
-
-/// Asserts `good` (at exit `good_exit`) does not break `rule` and `bad` does (at `pointer`).
+/// Asserts `good` (with its exit code) does not break `rule` and `bad` does (at `pointer`).
 fn case(rule: &str, good: (Option<i32>, Value), bad: (Option<i32>, Value), pointer: &str) {
-    let g = check(good.0, &good.1);
-    assert!(
-        !rules(&g).contains(&rule),
-        "{rule} on the passing case: {g:#?}"
-    );
-    let b = check(bad.0, &bad.1);
-    assert!(
-        b.iter().any(|v| v.rule == rule && v.pointer == pointer),
-        "{rule} at {pointer} not reported: {b:#?}"
+    assert_case(
+        rule,
+        &check(good.0, &good.1),
+        &check(bad.0, &bad.1),
+        pointer,
     );
 }
 

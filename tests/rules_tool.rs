@@ -1,26 +1,15 @@
 //! `envgen::tool::check` (seed 002): one passing and one failing case per rule id.
 
-use envgen::rules::Violation;
+#[path = "support/rules.rs"]
+mod support;
+
 use envgen::tool::{check, check_as, ToolKind};
 use serde_json::{json, Value};
-use std::path::Path;
-
-fn rules(v: &[Violation]) -> Vec<&'static str> {
-    v.iter().map(|v| v.rule).collect()
-}
+use support::{assert_case, assert_fixtures, rules};
 
 /// Asserts `good` does not break `rule` and `bad` does (at `pointer`).
 fn case(rule: &str, good: Value, bad: Value, pointer: &str) {
-    let g = check(&good);
-    assert!(
-        !rules(&g).contains(&rule),
-        "{rule} on the passing case: {g:#?}"
-    );
-    let b = check(&bad);
-    assert!(
-        b.iter().any(|v| v.rule == rule && v.pointer == pointer),
-        "{rule} at {pointer} not reported: {b:#?}"
-    );
+    assert_case(rule, &check(&good), &check(&bad), pointer);
 }
 
 /// The seed's section 5 example (ls, partial, truncated): breaks no rule.
@@ -54,25 +43,10 @@ fn with(mut doc: Value, pointer: &str, value: Value) -> Value {
 #[test]
 fn every_valid_fixture_and_the_seed_example_break_no_rule() {
     assert_eq!(check(&seed_ls()), vec![]);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents/tool-response");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    for f in files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "json"))
-    {
-        let doc: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-        let found = rules(&check(&doc));
-        // This fixture copies the seed's fallback wording, which states no next step.
-        if f.ends_with("partial-fallback.json") {
-            assert_eq!(found, ["tool/4-text-next-step"], "{}", f.display());
-        } else {
-            assert_eq!(found, Vec::<&str>::new(), "{}", f.display());
-        }
-    }
+    let check_text = |text: &str| check(&serde_json::from_str(text).unwrap());
+    // partial-fallback.json copies the seed's fallback wording, which states no next step.
+    let known: &[(&str, &[&str])] = &[("partial-fallback.json", &["tool/4-text-next-step"])];
+    assert_fixtures("tool-response", check_text, known);
 }
 
 #[test]

@@ -66,7 +66,8 @@ pub(crate) fn extra(
     Ok(())
 }
 
-const ENVELOPE_KEYS: [&str; 11] = [
+/// The envelope's declared keys in section 9.2's recommended order.
+pub const ENVELOPE_KEYS: [&str; 11] = [
     "output_schema_version",
     "success",
     "command",

@@ -36,19 +36,7 @@ use serde_json::{Map, Value};
 use std::cmp::Ordering;
 
 /// The recommended top-level key order of section 9.2.
-pub const KEY_ORDER: [&str; 11] = [
-    "output_schema_version",
-    "success",
-    "command",
-    "run_id",
-    "timestamp",
-    "root",
-    "data",
-    "warnings",
-    "violations",
-    "advice",
-    "error",
-];
+pub use super::canonical::ENVELOPE_KEYS as KEY_ORDER;
 
 /// The rule ids of the rules the section 11 schema holds, by their `allOf` entry.
 const ENCODED: [(&str, &str); 2] = [

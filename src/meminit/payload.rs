@@ -45,27 +45,6 @@ pub trait Payload: Serialize {
     }
 }
 
-/// The untyped payload `data` of `command` through its typed payload (see
-/// [`Payload::canonicalize_as`]); `None` when `command` has no typed payload or the
-/// envelope is not a success.
-fn through_typed(
-    data: &Value,
-    command: &str,
-    success: bool,
-    root: &Root,
-    at: &str,
-) -> Option<Result<Value, ContractError>> {
-    if !success || !super::dispatch::COMMANDS.contains(&command) {
-        return None;
-    }
-    Some((|| {
-        let mut typed = super::MeminitData::from_command(command, data.clone())
-            .map_err(|e| ContractError::Schema(super::dispatch::under(at, e)))?;
-        typed.canonicalize(root, at)?;
-        serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))
-    })())
-}
-
 /// One of the ten typed payloads of section 8.
 pub trait CommandPayload: Payload + Document {
     /// The command name (`check`, `fix`, …).
@@ -86,6 +65,8 @@ impl Payload for Value {
         Ok(())
     }
 
+    /// Through the typed payload of `command` when it is a successful section 8 command
+    /// (see [`Payload::canonicalize_as`]).
     fn canonicalize_as(
         &mut self,
         command: &str,
@@ -93,10 +74,14 @@ impl Payload for Value {
         root: &Root,
         at: &str,
     ) -> Result<(), ContractError> {
-        match through_typed(self, command, success, root, at) {
-            Some(typed) => *self = typed?,
-            None => self.canonicalize(root, at)?,
+        if !success || !super::dispatch::COMMANDS.contains(&command) {
+            return self.canonicalize(root, at);
         }
+        let mut typed = super::MeminitData::from_command(command, self.clone())
+            .map_err(|e| ContractError::Schema(super::dispatch::under(at, e)))?;
+        typed.canonicalize(root, at)?;
+        *self =
+            serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))?;
         Ok(())
     }
 }
@@ -107,6 +92,7 @@ impl Payload for Map<String, Value> {
         Ok(())
     }
 
+    /// As for a `serde_json::Value` object.
     fn canonicalize_as(
         &mut self,
         command: &str,
@@ -114,20 +100,12 @@ impl Payload for Map<String, Value> {
         root: &Root,
         at: &str,
     ) -> Result<(), ContractError> {
-        let data = Value::Object(std::mem::take(self));
-        match through_typed(&data, command, success, root, at) {
-            Some(typed) => match typed? {
-                Value::Object(map) => *self = map,
-                _ => return Err(ContractError::Serialize("payload is not an object".into())),
-            },
-            None => {
-                if let Value::Object(map) = data {
-                    *self = map;
-                }
-                self.canonicalize(root, at)?;
-            }
+        let mut data = Value::Object(std::mem::take(self));
+        let done = data.canonicalize_as(command, success, root, at);
+        if let Value::Object(map) = data {
+            *self = map;
         }
-        Ok(())
+        done
     }
 }
 
