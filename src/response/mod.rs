@@ -21,8 +21,9 @@
 //!
 //! How the rules are kept:
 //!
-//! * `ok` derives from the exit code: no API takes it. [`Response`] exposes the envelope
-//!   read-only (the generated struct's fields are public, so the wrapper is what keeps
+//! * `ok` derives from the exit code: no API takes it, and the generated struct's `ok`
+//!   field cannot be set outside this crate (read it with `ok()`). [`Response`] exposes
+//!   the envelope read-only (its other fields are public, so the wrapper is what keeps
 //!   them consistent), and only a [`Response`] can be emitted.
 //! * A [`Success`] always exits 0 with `error: null`; a [`Failure`] never exits 0 and
 //!   always has `error`, with `data: null`. `meta.duration_ms` comes from the start timer.
