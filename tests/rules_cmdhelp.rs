@@ -78,6 +78,14 @@ fn cmdhelp_schema() {
 }
 
 #[test]
+fn cmdhelp_schema_asserts_formats() {
+    let mut good = doc();
+    good["homepage"] = json!("https://getpad.dev");
+    let bad = with(good.clone(), "/homepage", json!("not a uri"));
+    case("cmdhelp/schema", Level::Must, good, bad, "/homepage");
+}
+
+#[test]
 fn cmdhelp_see_also_exists() {
     let bad = with(
         doc(),

@@ -121,7 +121,7 @@ fn meminit_4_2_timestamp() {
 fn meminit_4_3_root_absolute() {
     case(
         "meminit/4.3-root-absolute",
-        &with(seed(), "/root", json!("C:\\repo")),
+        &with(seed(), "/root", json!("C:/repo")),
         &with(seed(), "/root", json!("repo")),
         "/root",
     );
@@ -291,4 +291,14 @@ fn untyped_payloads_go_through_section_8_and_the_path_rules() {
         .success_for("custom", json!({"anything": 1}))
         .to_line()
         .is_ok());
+}
+
+#[test]
+fn meminit_9_4_forward_slashes_in_root() {
+    case(
+        "meminit/9.4-forward-slashes",
+        &with(seed(), "/root", json!("C:/work/repo")),
+        &with(seed(), "/root", json!("C:\\work\\repo")),
+        "/root",
+    );
 }

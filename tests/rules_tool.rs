@@ -222,3 +222,42 @@ fn tool_4_text_next_step() {
     // success needs no next step
     assert_eq!(check(&glob(json!(["a.rs"]))), vec![]);
 }
+
+#[test]
+fn tool_2_truncation_counts() {
+    let good = wrapper("tool-output/tool_20260218_143045_Read.json");
+    let at = |p: &str, v: Value| with(good.clone(), p, v);
+    case(
+        "tool/2-truncation-counts",
+        good.clone(),
+        at("/data/truncation/kept_lines", json!(3)),
+        "/data/truncation/kept_lines",
+    );
+    case(
+        "tool/2-truncation-counts",
+        good.clone(),
+        at("/data/truncation/kept_bytes", json!(95)),
+        "/data/truncation/kept_bytes",
+    );
+    let fits = with(
+        at("/data/truncation/original_lines", json!(2)),
+        "/data/truncation/original_bytes",
+        json!(20),
+    );
+    case("tool/2-truncation-counts", good, fits, "/data/truncation");
+}
+
+#[test]
+fn tool_3_2_reason_explained() {
+    let grep = |text: &str| {
+        json!({"status": "partial", "data": {"matches": [], "fallback": "python"}, "text": text,
+            "stats": {"time_ms": 1}, "context": {"cwd": ".", "params_input": {}}})
+    };
+    let good =
+        grep("Found 0 matches. (Used the Python fallback.) Install ripgrep for complete searches.");
+    let bad = grep("Found 0 matches. Try another pattern.");
+    case("tool/3.2-reason-explained", good, bad.clone(), "/text");
+    let found = check(&bad);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].level, envgen::rules::Level::Should);
+}

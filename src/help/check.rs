@@ -4,7 +4,7 @@
 //!
 //! | rule id | level | rule |
 //! |---|---|---|
-//! | `cmdhelp/schema` | must | the schema (version `MAJOR.MINOR`, flag-name pattern, exit-code keys, `negate_flag` only on `bool`, …) |
+//! | `cmdhelp/schema` | must | the schema, formats asserted (version `MAJOR.MINOR`, flag-name pattern, exit-code keys, `negate_flag` only on `bool`, `homepage` a URI, …) |
 //! | `cmdhelp/see-also-exists` | must | each `see_also` entry is a command of the document |
 //! | `cmdhelp/json-schema-ref-resolves` | must | `stdout.json_schema_ref` is a `#` pointer that resolves in the document |
 //! | `cmdhelp/6-example-resolves` | must | each `examples[].cmd` resolves against the command tree (§6) |
@@ -25,7 +25,8 @@ use serde_json::Value;
 
 /// Checks a received cmdhelp document against every rule; empty when it conforms.
 pub fn check(document: &Value) -> Vec<Violation> {
-    let options = Options::new().all_errors(true);
+    // Formats asserted: `homepage` is a `uri`.
+    let options = Options::new().all_errors(true).formats(true);
     let mut out = match crate::cmdhelp::validate_value_with(document, &options) {
         Ok(()) => Vec::new(),
         Err(errors) => from_schema(errors, "cmdhelp/schema", &[]),

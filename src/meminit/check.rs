@@ -21,10 +21,11 @@
 //! | `meminit/9.4-relative-to-root` | 6, 9.4 | paths are relative to `root`, normalized |
 //! | `meminit/10-version` | 10 | `output_schema_version` is the one this contract defines |
 //!
-//! Paths checked: every issue's `path`, and the path fields of the section 8 payloads
-//! ([`path_fields`]). The key order rule compares the known top-level keys with each other
-//! (section 9.2 gives no place to other keys); the sort rules compare only the keys
-//! section 9.3 names, so entries equal on them may come in any order.
+//! Paths checked: every issue's `path`, the path fields of the section 8 payloads
+//! ([`path_fields`]), and `root` for its slashes (it is absolute by section 4.3). The key
+//! order rule compares the known top-level keys with each other (section 9.2 gives no
+//! place to other keys); the sort rules compare only the keys section 9.3 names, so
+//! entries equal on them may come in any order.
 
 use super::dispatch::{path_fields, COMMANDS};
 use super::sort::{advice_key_order, violation_key_order, warning_key_order};
@@ -148,6 +149,12 @@ fn fields(root: &Map<String, Value>, out: &mut Vec<Violation>) {
                 "meminit/4.3-root-absolute",
                 "/root",
                 e.message(),
+            ));
+        } else if r.contains('\\') {
+            out.push(Violation::new(
+                "meminit/9.4-forward-slashes",
+                "/root",
+                format!("root {r:?} uses backslashes; use forward slashes"),
             ));
         }
     }

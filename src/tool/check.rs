@@ -15,18 +15,20 @@
 //! | `tool/2-payload-fields` | 2 | `data` has its kind's field with its type (`entries`, `paths`, …) |
 //! | `tool/2-glob-paths-posix` | 2 | glob `paths` are relative POSIX paths |
 //! | `tool/2-full-output-path` | 2 | the wrapper's file is `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json` |
+//! | `tool/2-truncation-counts` | 2 | the wrapper's `kept_*` within `max_*` and `original_*`; the original over a limit |
 //! | `tool/2-truncation-explained` | 2 | `data.truncated: true` ⇒ `text` says it was truncated |
+//! | `tool/3.2-reason-explained` (should) | 3.2 | `partial`: `text` states the fallback, dry run or partial failure |
 //! | `tool/4-text-conclusion` | 4 | `text` is not empty |
 //! | `tool/4-text-next-step` | 4 | `partial` or `error` ⇒ `text` names a next step |
 //!
 //! The kind of tool (for the payload rules) is what [`ToolKind::detect`] reads from `data`,
-//! or the one given to [`check_as`]. `tool/2-truncation-explained` and
-//! `tool/4-text-next-step` read prose, with the heuristics of
-//! [`mentions_truncation`] and [`names_next_step`].
+//! or the one given to [`check_as`]. `tool/2-truncation-explained`,
+//! `tool/3.2-reason-explained` and `tool/4-text-next-step` read prose, with the
+//! heuristics of [`explains`] and [`names_next_step`].
 
 use super::kind::ToolKind;
 use super::status::{PartialReason, ToolData};
-use super::text::{mentions_truncation, names_next_step};
+use super::text::{explains, names_next_step};
 use crate::rules::{from_schema, pointer, relative_posix_problem, Violation};
 use crate::runtime::Options;
 use serde_json::Value;
@@ -167,13 +169,26 @@ fn text_rules(document: &Value, out: &mut Vec<Violation>) {
             ),
         ));
     }
-    let truncated = document.pointer("/data/truncated") == Some(&Value::Bool(true));
-    if truncated && !mentions_truncation(text) {
-        out.push(Violation::new(
-            "tool/2-truncation-explained",
-            "/text",
-            "data.truncated is true but text does not say the result was truncated",
-        ));
+    let Some(data) = document.get("data").filter(|d| d.is_object()) else {
+        return;
+    };
+    for reason in data.facts().partial_reasons() {
+        if explains(&reason, text) {
+            continue;
+        }
+        if reason == PartialReason::Truncated {
+            out.push(Violation::new(
+                "tool/2-truncation-explained",
+                "/text",
+                "data.truncated is true but text does not say the result was truncated",
+            ));
+        } else if status == Some("partial") {
+            out.push(Violation::should(
+                "tool/3.2-reason-explained",
+                "/text",
+                format!("text does not state why the result is partial ({reason:?})"),
+            ));
+        }
     }
 }
 
@@ -201,19 +216,55 @@ fn payload_rules(kind: ToolKind, data: &Value, out: &mut Vec<Violation>) {
                 }
             }
         }
-        ToolKind::Truncated => {
-            let at = "/data/truncation/full_output_path";
-            if let Some(path) = data.pointer("/truncation/full_output_path") {
-                let path = path.as_str().unwrap_or_default();
-                if !super::truncate::is_output_path(path) {
-                    out.push(Violation::new(
-                        "tool/2-full-output-path",
-                        at,
-                        format!("full_output_path {path:?} is not tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json"),
-                    ));
-                }
-            }
-        }
+        ToolKind::Truncated => wrapper_rules(data, out),
         _ => {}
+    }
+}
+
+/// Section 2, the framework wrapper: the file name pattern, and counts that agree (kept
+/// within the limits and the original, the original over a limit).
+fn wrapper_rules(data: &Value, out: &mut Vec<Violation>) {
+    if let Some(path) = data.pointer("/truncation/full_output_path") {
+        let path = path.as_str().unwrap_or_default();
+        if !super::truncate::is_output_path(path) {
+            out.push(Violation::new(
+                "tool/2-full-output-path",
+                "/data/truncation/full_output_path",
+                format!(
+                    "full_output_path {path:?} is not tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json"
+                ),
+            ));
+        }
+    }
+    let n = |key: &str| data.get("truncation")?.get(key)?.as_u64();
+    const RULE: &str = "tool/2-truncation-counts";
+    for unit in ["lines", "bytes"] {
+        let (Some(max), Some(original), Some(kept)) = (
+            n(&format!("max_{unit}")),
+            n(&format!("original_{unit}")),
+            n(&format!("kept_{unit}")),
+        ) else {
+            continue;
+        };
+        if kept > max.min(original) {
+            out.push(Violation::new(
+                RULE,
+                format!("/data/truncation/kept_{unit}"),
+                format!(
+                    "kept_{unit} {kept} exceeds max_{unit} {max} or original_{unit} {original}"
+                ),
+            ));
+        }
+    }
+    let over = |unit: &str| matches!((n(&format!("original_{unit}")), n(&format!("max_{unit}"))), (Some(o), Some(m)) if o > m);
+    let known = ["original_lines", "max_lines", "original_bytes", "max_bytes"]
+        .iter()
+        .all(|k| n(k).is_some());
+    if known && !over("lines") && !over("bytes") {
+        out.push(Violation::new(
+            RULE,
+            "/data/truncation",
+            "the original output is within both limits: nothing needed truncating",
+        ));
     }
 }

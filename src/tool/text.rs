@@ -168,10 +168,21 @@ pub fn names_next_step(text: &str) -> bool {
         || NEXT_STEP_ZH.iter().any(|m| text.contains(m))
 }
 
-/// Whether `text` says the result was truncated (section 2: a truncated result must say
-/// so): it contains "truncat" (any case) or 截断.
-pub fn mentions_truncation(text: &str) -> bool {
-    text.to_lowercase().contains("truncat") || text.contains("截断")
+/// Whether `text` states `reason` (section 2 for truncation, "must"; section 3.2's
+/// suggested wording for the others): truncation with "truncat" or 截断; a fallback with
+/// "fallback", 降级, 回退 or the strategy's name; a dry run with "dry", "preview",
+/// "no actual write" or 预览; a partial failure with "fail" or 失败. Any case.
+pub fn explains(reason: &PartialReason, text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    match reason {
+        PartialReason::Truncated => any(&["truncat", "截断"]),
+        PartialReason::Fallback(strategy) => {
+            any(&["fallback", "降级", "回退"]) || lower.contains(&strategy.to_lowercase())
+        }
+        PartialReason::DryRun => any(&["dry", "preview", "no actual write", "预览"]),
+        PartialReason::PartialFailure(_) => any(&["fail", "失败"]),
+    }
 }
 
 #[cfg(test)]
@@ -195,5 +206,28 @@ mod tests {
         assert!(!names_next_step("Listed 2 entries in 'src'."));
         assert!(!names_next_step(""));
         assert!(names_next_step("部分结果，请缩小范围"));
+    }
+
+    #[test]
+    fn every_state_this_runtime_writes_explains_its_reason() {
+        for reason in [
+            PartialReason::Truncated,
+            PartialReason::Fallback("python".into()),
+            PartialReason::DryRun,
+            PartialReason::PartialFailure(2),
+        ] {
+            let text = Summary::new("Did it").compose(&facts_for(&reason), None);
+            assert!(explains(&reason, &text), "{reason:?}: {text}");
+            assert!(!explains(&reason, "Did it."), "{reason:?}");
+        }
+    }
+
+    fn facts_for(reason: &PartialReason) -> Facts {
+        match reason {
+            PartialReason::Truncated => Facts::new().truncated(true),
+            PartialReason::Fallback(s) => Facts::new().fallback(s.clone()),
+            PartialReason::DryRun => Facts::new().applied(false),
+            PartialReason::PartialFailure(n) => Facts::new().failed_items(*n),
+        }
     }
 }
