@@ -8,7 +8,7 @@
 //! `<contract>/<section>-<name>`, for example `meminit/9.2-key-order`.
 
 use crate::runtime::json::push_token;
-use crate::ValidationError;
+use crate::{ValidationError, ValidationErrors};
 use std::fmt;
 
 /// How binding a rule is.
@@ -126,6 +126,17 @@ pub fn from_schema(
             Violation::new(rule, e.instance_path, message)
         })
         .collect()
+}
+
+/// `errors` with their instance pointers moved under `at` (errors of a part, such as
+/// `data`, reported on the whole document).
+pub(crate) fn under(at: &str, errors: ValidationErrors) -> ValidationErrors {
+    let mut out = ValidationErrors::new();
+    for mut e in errors {
+        e.instance_path = format!("{at}{}", e.instance_path);
+        out.push(e);
+    }
+    out
 }
 
 /// `base` with `tokens` appended as JSON-pointer reference tokens (escaped).

@@ -261,3 +261,35 @@ fn tool_3_2_reason_explained() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].level, envgen::rules::Level::Should);
 }
+
+#[test]
+fn the_kind_selects_the_payload_type() {
+    use envgen::tool::{parse, parse_as, status::ToolData, ToolPayload};
+    let r = parse(&seed_ls().to_string()).unwrap();
+    let ToolPayload::Ls(ls) = &r.data else {
+        panic!("{:?}", r.data)
+    };
+    assert_eq!(ls.entries.len(), 2);
+    assert!(r.data.facts().truncated);
+    assert_eq!(serde_json::to_value(&r).unwrap(), seed_ls(), "round trip");
+    let bad = with(seed_ls(), "/data/entries/0/type", json!("socket"));
+    let err = parse(&bad.to_string()).unwrap_err();
+    assert_eq!(err.first().unwrap().instance_path, "/data/entries/0/type");
+    let other = json!({"status": "success", "data": {"log": "x"}, "text": "Ran.", "stats": {"time_ms": 1}, "context": {"cwd": ".", "params_input": {}}});
+    assert!(matches!(
+        parse(&other.to_string()).unwrap().data,
+        ToolPayload::Other(_)
+    ));
+    let err = parse_as(ToolKind::Read, &other.to_string()).unwrap_err();
+    assert!(
+        err.first().unwrap().instance_path.starts_with("/data"),
+        "{err}"
+    );
+    assert_eq!(
+        parse(&wrapper("tool-output/tool_20260218_143045_Read.json").to_string())
+            .unwrap()
+            .data
+            .kind(),
+        Some(ToolKind::Truncated)
+    );
+}

@@ -174,15 +174,7 @@ fn untyped(data: Value) -> Result<MeminitData, ValidationErrors> {
     }
 }
 
-/// `errors` with their instance pointers moved under `at`.
-pub(crate) fn under(at: &str, errors: ValidationErrors) -> ValidationErrors {
-    let mut out = ValidationErrors::new();
-    for mut e in errors {
-        e.instance_path = format!("{at}{}", e.instance_path);
-        out.push(e);
-    }
-    out
-}
+pub(crate) use crate::rules::under;
 
 fn under_data(errors: ValidationErrors) -> ValidationErrors {
     under("/data", errors)
