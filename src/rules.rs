@@ -149,8 +149,9 @@ pub fn pointer(base: &str, tokens: &[&str]) -> String {
 }
 
 /// Why `path` is not a normalized relative POSIX path, or `None` when it is one: `"."`,
-/// or `/`-separated segments without `.`, `..` or empty segments, no `\`, not absolute
-/// (`/…`, `C:…`). Seeds 002 (`cwd`, glob `paths`) and 004 (section 9.4) ask for this form.
+/// or `/`-separated segments without `.`, `..` or empty segments (one trailing `/`, as in
+/// a directory's `src/utils/`, is allowed), no `\`, not absolute (`/…`, `C:…`). Seeds 002
+/// (`cwd`, glob `paths`) and 004 (section 9.4) ask for this form.
 pub fn relative_posix_problem(path: &str) -> Option<&'static str> {
     if path.is_empty() {
         return Some("is empty (the root is \".\")");
@@ -165,7 +166,7 @@ pub fn relative_posix_problem(path: &str) -> Option<&'static str> {
     if path == "." {
         return None;
     }
-    for segment in path.split('/') {
+    for segment in path.strip_suffix('/').unwrap_or(path).split('/') {
         match segment {
             ".." => return Some("has a '..' segment; it must stay under the root, normalized"),
             "." | "" => return Some("is not normalized (a '.' or empty segment)"),
@@ -181,11 +182,11 @@ mod tests {
 
     #[test]
     fn relative_posix_paths() {
-        for ok in [".", "src", "packages/app", "a/b.c/d"] {
+        for ok in [".", "src", "packages/app", "a/b.c/d", "src/utils/"] {
             assert_eq!(relative_posix_problem(ok), None, "{ok}");
         }
         for bad in [
-            "", "/home/u", "src\\app", "C:/x", "c:x", "../x", "a/../b", "./a", "a//b", "a/",
+            "", "/home/u", "src\\app", "C:/x", "c:x", "../x", "a/../b", "./a", "a//b", "a//", "./",
         ] {
             assert!(relative_posix_problem(bad).is_some(), "{bad}");
         }

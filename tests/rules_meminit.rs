@@ -61,6 +61,7 @@ fn meminit_9_1_single_object() {
     );
     case("meminit/9.1-single-object", SEED, "not json", "");
     case("meminit/9.1-single-object", SEED, "", "");
+    case("meminit/9.1-single-object", SEED, &format!("[{SEED}]"), "");
 }
 
 #[test]

@@ -85,6 +85,16 @@ fn single_object(text: &str, out: &mut Vec<Violation>) -> Option<Value> {
         }
         Some(Ok(v)) => v,
     };
+    if !first.is_object() {
+        out.push(Violation::new(
+            RULE,
+            "",
+            format!(
+                "the text holds a JSON {}, not an object",
+                crate::runtime::validate::type_name(&first)
+            ),
+        ));
+    }
     let end = values.byte_offset();
     if !text.get(end..).unwrap_or_default().trim().is_empty() {
         out.push(Violation::new(
