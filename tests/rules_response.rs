@@ -50,7 +50,13 @@ fn seed_examples_break_no_rule() {
 fn response_schema() {
     let mut bad = success();
     bad.as_object_mut().unwrap().remove("warnings");
-    case("response/schema", (Some(0), success()), (Some(0), bad), "");
+    case(
+        "response/schema",
+        (Some(0), success()),
+        (Some(0), bad.clone()),
+        "",
+    );
+    assert_eq!(check(Some(0), &bad).len(), 1, "one report per missing key");
 }
 
 #[test]

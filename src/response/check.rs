@@ -32,6 +32,11 @@ pub fn check(exit_code: Option<i32>, document: &Value) -> Vec<Violation> {
         return Vec::new();
     };
     let mut out = Vec::new();
+    // `check_envelope` reports a missing key twice (its own check and the schema's
+    // `required`); the schema's report is kept.
+    let errors = errors
+        .into_iter()
+        .filter(|e| !(e.keyword == "required" && e.schema_path.is_empty()));
     for e in errors {
         match rule_of(&e.keyword) {
             Some(rule) => out.push(Violation::new(rule, e.instance_path, e.message)),
