@@ -1,6 +1,6 @@
 //! [`Violation`]: one rule a received document breaks, shared by the four contract
-//! checkers ([`crate::response::check`], [`crate::tool::check`], [`crate::meminit::check`],
-//! [`crate::help::check`]).
+//! checkers ([`crate::response::check`], [`crate::tool::check()`], [`crate::meminit::check()`],
+//! [`crate::help::check()`]).
 //!
 //! Every checker runs its schema's generated validator first (every error becomes a
 //! violation: the rule id is `<contract>/schema` unless the schema encodes a prose rule,

@@ -11,8 +11,8 @@
 //! With `--all-errors`, every error of a file is on its line, joined by `; `.
 //!
 //! With `--rules`, each file goes through its contract's checker instead
-//! ([`crate::response::check`], [`crate::tool::check`], [`crate::meminit::check`],
-//! [`crate::help::check`]): the schema, then every prose rule of the seed. Each violation
+//! ([`crate::response::check`], [`crate::tool::check()`], [`crate::meminit::check()`],
+//! [`crate::help::check()`]): the schema, then every prose rule of the seed. Each violation
 //! is a line `PATH: <rule id> at <pointer>: <message>` (a SHOULD-level lint has
 //! `(should)` after the rule id and does not make the file invalid); a file that breaks
 //! nothing is `PATH: valid`. `--exit-code N` gives the exit code a ResponseEnvelope came

@@ -154,7 +154,7 @@ pub const NEXT_STEP_VERBS: [&str; 25] = [
 ];
 
 /// Chinese markers of a next step (请, 尝试, 使用, 检查, 重试, 建议, 查看, 见: "see",
-/// as in 完整输出见 <file>), matched as substrings.
+/// as in 完整输出见 `FILE`), matched as substrings.
 pub const NEXT_STEP_ZH: [&str; 8] = ["请", "尝试", "使用", "检查", "重试", "建议", "查看", "见"];
 
 /// Whether `text` names a next step (section 4, part 3): it has a word of
