@@ -134,6 +134,20 @@ fn hostile_input_never_panics() {
         for line in text.lines() {
             assert!(line.contains(": invalid at "), "{line}");
         }
+        // The contract checkers too: every file fails, none panics.
+        let mut args = vec!["validate", "--schema", schema, "--rules"];
+        args.extend(paths.iter().map(String::as_str));
+        let out = envgen(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{schema} --rules: {}",
+            stdout(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+        for path in &paths {
+            assert!(stdout(&out).contains(&format!("{path}: ")), "{path}");
+        }
     }
 }
 
