@@ -287,6 +287,9 @@ fn untyped_payloads_go_through_section_8_and_the_path_rules() {
         line.contains(r#""data":{"report":{"a":2,"b":1}}"#),
         "{line}"
     );
+    let other = envgen::meminit::MeminitData::Other(serde_json::Map::new());
+    let err = run.success_for("check", other).to_line().unwrap_err();
+    assert_eq!(err.pointer(), "/data", "{err}");
     // commands section 8 does not list, and error envelopes, keep an untyped payload
     assert!(run
         .success_for("custom", json!({"anything": 1}))

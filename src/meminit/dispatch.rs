@@ -160,6 +160,20 @@ impl Payload for MeminitData {
     fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError> {
         self.as_payload_mut().canonicalize(root, at)
     }
+
+    /// The untyped variant goes through `command`'s typed payload like any untyped JSON.
+    fn canonicalize_as(
+        &mut self,
+        command: &str,
+        success: bool,
+        root: &Root,
+        at: &str,
+    ) -> Result<(), ContractError> {
+        match self {
+            MeminitData::Other(map) => map.canonicalize_as(command, success, root, at),
+            typed => Payload::canonicalize(typed, root, at),
+        }
+    }
 }
 
 fn untyped(data: Value) -> Result<MeminitData, ValidationErrors> {
