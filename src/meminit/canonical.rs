@@ -23,7 +23,7 @@
 //! `\n` (9.1); strings escape their own newlines. Two envelopes that are equal as JSON
 //! values (up to array order where 9.3 sorts, and key order) give the same bytes.
 
-use super::payload::Payload;
+use super::payload::{Payload, Placement};
 use super::{
     sort, Advice, ContractError, Error, Issue, MeminitEnvelope, Root, Timestamp,
     OUTPUT_SCHEMA_VERSION,
@@ -111,7 +111,12 @@ impl<D: Payload> Canonical<D> {
                     });
                 }
             }
-            data.canonicalize_as(&envelope.command, envelope.success, &root, "/data")?;
+            data.canonicalize_as(&Placement {
+                command: &envelope.command,
+                success: envelope.success,
+                root: &root,
+                at: "/data",
+            })?;
         }
         if let Some(warnings) = &mut envelope.warnings {
             issues(warnings, &root, "/warnings")?;

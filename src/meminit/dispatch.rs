@@ -16,7 +16,7 @@
 //! cannot tell which type it is.
 
 use super::data::{check, context, doctor, fix, identify, index, link, new, resolve, scan};
-use super::payload::{CommandPayload, Payload};
+use super::payload::{CommandPayload, Payload, Placement};
 use super::{ContractError, MeminitEnvelope, Root};
 use crate::runtime::Options;
 use crate::{ValidationError, ValidationErrors};
@@ -162,16 +162,10 @@ impl Payload for MeminitData {
     }
 
     /// The untyped variant goes through `command`'s typed payload like any untyped JSON.
-    fn canonicalize_as(
-        &mut self,
-        command: &str,
-        success: bool,
-        root: &Root,
-        at: &str,
-    ) -> Result<(), ContractError> {
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
         match self {
-            MeminitData::Other(map) => map.canonicalize_as(command, success, root, at),
-            typed => Payload::canonicalize(typed, root, at),
+            MeminitData::Other(map) => map.canonicalize_as(place),
+            typed => Payload::canonicalize(typed, place.root, place.at),
         }
     }
 }

@@ -68,7 +68,7 @@ pub use check::check;
 pub use contract::ContractError;
 pub use dispatch::{parse, AnyMeminitEnvelope, MeminitData};
 pub use path::Root;
-pub use payload::{CommandPayload, Payload};
+pub use payload::{CommandPayload, Payload, Placement};
 pub use report::{Invocation, Report};
 pub use run_id::{FixedRunId, ProcessRunIds, RunIdSource, RunIds};
 pub use timestamp::Timestamp;

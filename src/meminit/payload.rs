@@ -27,22 +27,29 @@ pub trait Payload: Serialize {
     /// is the payload's pointer (`/data`), for errors.
     fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError>;
 
-    /// [`Self::canonicalize`] for the payload of `command`, in an envelope whose
-    /// `success` is `success`. Typed payloads ignore both. Untyped JSON (a
+    /// [`Self::canonicalize`] for the payload placed in an envelope of `place.command`
+    /// whose `success` is `place.success`. Typed payloads ignore both. Untyped JSON (a
     /// `serde_json::Value` or object map) of a successful section 8 command is checked
     /// against that command's payload schema (the section 8 minimum fields, an error under
     /// `at` otherwise) and its path fields normalized as the typed payload's are: an
     /// untyped payload cannot bypass sections 8 and 9.4.
-    fn canonicalize_as(
-        &mut self,
-        command: &str,
-        success: bool,
-        root: &Root,
-        at: &str,
-    ) -> Result<(), ContractError> {
-        let _ = (command, success);
-        self.canonicalize(root, at)
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        self.canonicalize(place.root, place.at)
     }
+}
+
+/// Where a payload is written (for [`Payload::canonicalize_as`]): its envelope's
+/// `command`, `success` and root, and its own pointer.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement<'a> {
+    /// The envelope's `command`.
+    pub command: &'a str,
+    /// The envelope's `success`.
+    pub success: bool,
+    /// The envelope's normalized root.
+    pub root: &'a Root,
+    /// The payload's JSON pointer (`/data`), for errors.
+    pub at: &'a str,
 }
 
 /// One of the ten typed payloads of section 8.
@@ -67,13 +74,13 @@ impl Payload for Value {
 
     /// Through the typed payload of `command` when it is a successful section 8 command
     /// (see [`Payload::canonicalize_as`]).
-    fn canonicalize_as(
-        &mut self,
-        command: &str,
-        success: bool,
-        root: &Root,
-        at: &str,
-    ) -> Result<(), ContractError> {
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        let Placement {
+            command,
+            success,
+            root,
+            at,
+        } = *place;
         if !success || !super::dispatch::COMMANDS.contains(&command) {
             return self.canonicalize(root, at);
         }
@@ -93,15 +100,9 @@ impl Payload for Map<String, Value> {
     }
 
     /// As for a `serde_json::Value` object.
-    fn canonicalize_as(
-        &mut self,
-        command: &str,
-        success: bool,
-        root: &Root,
-        at: &str,
-    ) -> Result<(), ContractError> {
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
         let mut data = Value::Object(std::mem::take(self));
-        let done = data.canonicalize_as(command, success, root, at);
+        let done = data.canonicalize_as(place);
         if let Value::Object(map) = data {
             *self = map;
         }
