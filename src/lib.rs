@@ -7,6 +7,10 @@
 //! * [`meminit`]: the Meminit output envelope (seed 004), its typed per-command payloads
 //!   ([`meminit::data`]) and its section 9 canonical serializer.
 //!
+//! [`rules`] holds the one violation type of the four contracts' checkers for received
+//! documents ([`response::check`], [`tool::check()`], [`meminit::check()`],
+//! [`help::check()`]).
+//!
 //! Every type parses with [`from_json_str`](response_envelope::ResponseEnvelope::from_json_str)
 //! and serializes back without losing a key. With default features the crate also holds
 //! the `envgen` command line (the `cli` feature); `default-features = false` leaves only
@@ -66,6 +70,8 @@ pub mod tool_data {
         include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
     }
 }
+
+pub mod rules;
 
 pub mod tool;
 

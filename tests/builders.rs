@@ -37,7 +37,7 @@ fn nested_builders_compose_into_an_envelope() -> Result<(), ValidationErrors> {
         .meta(meta(12))
         .exit_code(1)
         .build()?;
-    assert!(!env.ok, "ok is derived from the exit code");
+    assert!(!env.ok(), "ok is derived from the exit code");
     let text = serde_json::to_string(&env).expect("serializes");
     assert_eq!(
         text,
@@ -58,7 +58,7 @@ fn ok_is_true_exactly_for_exit_code_zero() -> Result<(), ValidationErrors> {
         .meta(meta(1))
         .exit_code(0)
         .build()?;
-    assert!(env.ok);
+    assert!(env.ok());
     assert_eq!(env.data, Some(json!({"id": 7})));
     Ok(())
 }

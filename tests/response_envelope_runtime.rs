@@ -253,7 +253,7 @@ fn ok_is_derived_from_the_exit_code_never_set_by_command_logic() {
         let out = respond(Instant::now(), outcome);
         assert_eq!(out.exit_code().as_i32(), exit, "{name}");
         assert_eq!(out.ok(), exit == 0, "{name}");
-        assert_eq!(out.envelope().ok, exit == 0, "{name}");
+        assert_eq!(out.envelope().ok(), exit == 0, "{name}");
         assert_eq!(out.envelope().error.is_some(), exit != 0, "{name}");
         if exit != 0 {
             assert_eq!(out.envelope().data, None, "{name}");

@@ -108,7 +108,7 @@ fn seed_001_examples_are_covered() {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let env = response_envelope::ResponseEnvelope::<serde_json::Value>::from_json_str(&text)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(env.ok, name == "seed-success", "{name}");
+        assert_eq!(env.ok(), name == "seed-success", "{name}");
     }
 }
 

@@ -752,10 +752,13 @@ fn s2_truncation_writes_the_full_original_output_and_never_clobbers() {
         paths,
         [
             "tool-output/tool_20260218_143045_Grep.json",
-            "tool-output/tool_20260218_143045_Grep_2.json",
-            "tool-output/tool_20260218_143045_Grep_3.json",
+            "tool-output/tool_20260218_143046_Grep.json",
+            "tool-output/tool_20260218_143047_Grep.json",
         ]
     );
+    assert!(paths
+        .iter()
+        .all(|p| envgen::tool::truncate::is_output_path(p)));
     for path in &paths {
         let saved = std::fs::read_to_string(dir.join(path)).expect("saved");
         let back =

@@ -157,6 +157,10 @@ pub fn extension() -> Extension {
                     "envgen validate --schema meminit --all-errors --roundtrip --format json out.json",
                     Some("Every error of the document, as one ResponseEnvelope."),
                 ),
+                example(
+                    "envgen validate --schema response-envelope --rules --exit-code 13 stdout.json",
+                    Some("Every rule of the contract, not only the schema: one line per violation, `PATH: <rule id> at <pointer>: <message>`."),
+                ),
             ],
             stdin: json_stdin.clone(),
             see_also: vec!["fmt".to_owned()],

@@ -9,6 +9,15 @@
 //!   did not serialize back to the same JSON, numbers compared by value)
 //!
 //! With `--all-errors`, every error of a file is on its line, joined by `; `.
+//!
+//! With `--rules`, each file goes through its contract's checker instead
+//! ([`crate::response::check`], [`crate::tool::check()`], [`crate::meminit::check()`],
+//! [`crate::help::check()`]): the schema, then every prose rule of the seed. Each violation
+//! is a line `PATH: <rule id> at <pointer>: <message>` (a SHOULD-level lint has
+//! `(should)` after the rule id and does not make the file invalid); a file that breaks
+//! nothing is `PATH: valid`. `--exit-code N` gives the exit code a ResponseEnvelope came
+//! with (otherwise the one the document claims, see [`crate::response::check`]). In
+//! `--format json`, a file's entry then has `violations: [{rule, pointer, message, level}]`.
 //! With `--format json`, the result is one ResponseEnvelope document (seed 001) instead:
 //! `data.results[]` holds each file's verdict and errors; when a document is invalid,
 //! `data` is null, `error.code` is `INSTANCE_INVALID` and the same results are in
@@ -19,6 +28,7 @@
 
 use super::codes;
 use super::output::{fail, Reply};
+use crate::rules::{Level, Violation};
 use crate::runtime::json::first_difference;
 use crate::runtime::{Document, Options};
 use clap::{Args, ValueEnum};
@@ -53,6 +63,18 @@ pub struct ValidateArgs {
     /// Assert `format` (date-time, email, uri, …); otherwise formats are annotations.
     #[arg(long)]
     pub formats: bool,
+    /// Check every rule of the contract (seeds 001-004), not only the schema; one line per
+    /// violation, with its rule id.
+    #[arg(long)]
+    pub rules: bool,
+    /// With --rules: the process exit code the ResponseEnvelope came with.
+    #[arg(
+        long,
+        value_name = "CODE",
+        allow_negative_numbers = true,
+        requires = "rules"
+    )]
+    pub exit_code: Option<i32>,
     /// Files to validate; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -70,6 +92,8 @@ pub enum Verdict {
         /// Where the first difference is.
         pointer: String,
     },
+    /// `--rules`: the rules the document breaks (SHOULD-level ones only: still valid).
+    Broken(Vec<Violation>),
 }
 
 impl Verdict {
@@ -91,6 +115,11 @@ impl Verdict {
                     .collect();
                 format!("{path}: invalid {}", parts.join("; "))
             }
+            Verdict::Broken(violations) => violations
+                .iter()
+                .map(|v| format!("{path}: {v}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
             Verdict::RoundtripMismatch { pointer } => {
                 let at = if pointer.is_empty() {
                     "(root)"
@@ -141,6 +170,56 @@ pub fn check(schema: Builtin, bytes: &[u8], options: &Options, roundtrip: bool) 
     }
 }
 
+impl Verdict {
+    /// Whether the file passes: valid, or only SHOULD-level lints.
+    pub fn passes(&self) -> bool {
+        match self {
+            Verdict::Valid => true,
+            Verdict::Broken(violations) => violations.iter().all(|v| v.level == Level::Should),
+            _ => false,
+        }
+    }
+}
+
+/// `--rules`: runs the contract's checker on one document's bytes; then, if asked and it
+/// breaks no MUST rule, the round trip.
+pub fn check_rules(
+    schema: Builtin,
+    bytes: &[u8],
+    exit_code: Option<i32>,
+    roundtrip: bool,
+) -> Verdict {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return invalid_at_root("syntax", format!("the file is not UTF-8: {e}")),
+    };
+    let violations = if schema == Builtin::Meminit {
+        crate::meminit::check(text)
+    } else {
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return invalid_at_root("syntax", e.to_string()),
+        };
+        match schema {
+            Builtin::ResponseEnvelope => crate::response::check(exit_code, &value),
+            Builtin::ToolResponse => crate::tool::check(&value),
+            Builtin::Cmdhelp => crate::help::check(&value),
+            Builtin::Meminit => crate::meminit::check(text),
+        }
+    };
+    let verdict = if violations.is_empty() {
+        Verdict::Valid
+    } else {
+        Verdict::Broken(violations)
+    };
+    if roundtrip && verdict.passes() {
+        if let v @ Verdict::RoundtripMismatch { .. } = check(schema, bytes, &Options::new(), true) {
+            return v;
+        }
+    }
+    verdict
+}
+
 /// Reads a file, or standard input for `-`.
 pub(super) fn read(path: &PathBuf) -> std::io::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
@@ -161,12 +240,15 @@ pub fn run(args: &ValidateArgs) -> Reply {
     for path in &args.files {
         let shown = path.display().to_string();
         let verdict = match read(path) {
+            Ok(bytes) if args.rules => {
+                check_rules(args.schema, &bytes, args.exit_code, args.roundtrip)
+            }
             Ok(bytes) => check(args.schema, &bytes, &options, args.roundtrip),
             Err(e) => invalid_at_root("io", format!("cannot read the file: {e}")),
         };
         results.push((shown, verdict));
     }
-    let invalid = results.iter().filter(|(_, v)| *v != Verdict::Valid).count();
+    let invalid = results.iter().filter(|(_, v)| !v.passes()).count();
     let text: String = results
         .iter()
         .map(|(p, v)| format!("{}\n", v.line(p)))
@@ -186,7 +268,7 @@ pub fn run(args: &ValidateArgs) -> Reply {
 /// failure `data` is null and `error` carries the outcome; the per-file results then
 /// travel as JSON text in `error.detail`.
 pub fn invalid_failure(results: &[(String, Verdict)]) -> crate::response::Failure {
-    let invalid = results.iter().filter(|(_, v)| *v != Verdict::Valid).count();
+    let invalid = results.iter().filter(|(_, v)| !v.passes()).count();
     fail(
         codes::INSTANCE_INVALID,
         format!("{invalid} of {} documents are invalid", results.len()),
@@ -212,6 +294,12 @@ fn results_json(results: &[(String, Verdict)]) -> serde_json::Value {
                     "schema_path": e.schema_path,
                     "message": e.message,
                 })).collect::<Vec<_>>(),
+            }),
+            Verdict::Broken(violations) => json!({
+                "file": path,
+                "valid": verdict.passes(),
+                "errors": [],
+                "violations": violations.iter().map(Violation::to_json).collect::<Vec<_>>(),
             }),
             Verdict::RoundtripMismatch { pointer } => json!({
                 "file": path,

@@ -4,16 +4,23 @@
 //!   command tree, completed by an [`Extension`](from_clap::Extension) with what clap does
 //!   not know (exit codes, examples, …);
 //! * [`examples`]: the checker that every `examples[].cmd` resolves against the tree;
-//! * [`markdown`]: `--format md`, rendered from the same document.
+//! * [`markdown`]: `--format md`, rendered from the same document;
+//! * [`consumer`]: for a harness reading another tool's document: exit codes in the rich
+//!   form, `json_schema_ref` resolution, `see_also` targets;
+//! * [`check()`]: every rule a received document breaks (rule table in [`mod@check`]).
 //!
 //! Only `from_clap` needs clap; the rest works on any [`Cmdhelp`] document, with
 //! `default-features = false`.
 
+pub mod check;
+pub mod consumer;
 pub mod examples;
 #[cfg(feature = "clap")]
 pub mod from_clap;
 pub mod markdown;
 pub mod words;
+
+pub use check::check;
 
 use crate::cmdhelp::{Cmdhelp, Example, ExitCode, ExitCodeRich};
 use serde_json::Map;

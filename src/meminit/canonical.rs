@@ -7,6 +7,9 @@
 //! 2. checks `timestamp`, if present, with [`Timestamp::parse`] (section 4.2);
 //! 3. normalizes `root` ([`Root::new`], section 4.3) and every path — issue `path`s and
 //!    the payload's declared path fields — relative to it ([`Root::relativize_at`], 9.4);
+//!    an untyped payload of a successful section 8 command goes through that command's
+//!    typed payload first, so it meets the section 8 minimum and has its paths normalized
+//!    ([`Payload::canonicalize_as`]);
 //! 4. checks every issue `severity` is `warning` or `error` (section 6);
 //! 5. sorts warnings, violations and advice ([`super::sort`], 9.3);
 //! 6. sorts the keys of every object the schemas do not declare (undeclared properties,
@@ -20,7 +23,7 @@
 //! `\n` (9.1); strings escape their own newlines. Two envelopes that are equal as JSON
 //! values (up to array order where 9.3 sorts, and key order) give the same bytes.
 
-use super::payload::Payload;
+use super::payload::{Payload, Placement};
 use super::{
     sort, Advice, ContractError, Error, Issue, MeminitEnvelope, Root, Timestamp,
     OUTPUT_SCHEMA_VERSION,
@@ -63,7 +66,8 @@ pub(crate) fn extra(
     Ok(())
 }
 
-const ENVELOPE_KEYS: [&str; 11] = [
+/// The envelope's declared keys in section 9.2's recommended order.
+pub const ENVELOPE_KEYS: [&str; 11] = [
     "output_schema_version",
     "success",
     "command",
@@ -107,7 +111,12 @@ impl<D: Payload> Canonical<D> {
                     });
                 }
             }
-            data.canonicalize(&root, "/data")?;
+            data.canonicalize_as(&Placement {
+                command: &envelope.command,
+                success: envelope.success,
+                root: &root,
+                at: "/data",
+            })?;
         }
         if let Some(warnings) = &mut envelope.warnings {
             issues(warnings, &root, "/warnings")?;

@@ -16,7 +16,7 @@
 //! cannot tell which type it is.
 
 use super::data::{check, context, doctor, fix, identify, index, link, new, resolve, scan};
-use super::payload::{CommandPayload, Payload};
+use super::payload::{CommandPayload, Payload, Placement};
 use super::{ContractError, MeminitEnvelope, Root};
 use crate::runtime::Options;
 use crate::{ValidationError, ValidationErrors};
@@ -160,6 +160,14 @@ impl Payload for MeminitData {
     fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError> {
         self.as_payload_mut().canonicalize(root, at)
     }
+
+    /// The untyped variant goes through `command`'s typed payload like any untyped JSON.
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        match self {
+            MeminitData::Other(map) => map.canonicalize_as(place),
+            typed => Payload::canonicalize(typed, place.root, place.at),
+        }
+    }
 }
 
 fn untyped(data: Value) -> Result<MeminitData, ValidationErrors> {
@@ -174,13 +182,25 @@ fn untyped(data: Value) -> Result<MeminitData, ValidationErrors> {
     }
 }
 
+pub(crate) use crate::rules::under;
+
 fn under_data(errors: ValidationErrors) -> ValidationErrors {
-    let mut out = ValidationErrors::new();
-    for mut e in errors {
-        e.instance_path = format!("/data{}", e.instance_path);
-        out.push(e);
+    under("/data", errors)
+}
+
+/// The path fields of `command`'s payload (section 9.4; empty for other commands).
+pub fn path_fields(command: &str) -> &'static [&'static str] {
+    fn of<D: CommandPayload>() -> &'static [&'static str] {
+        D::PATH_FIELDS
     }
-    out
+    match command {
+        "new" => of::<new::NewData>(),
+        "index" => of::<index::IndexData>(),
+        "resolve" => of::<resolve::ResolveData>(),
+        "identify" => of::<identify::IdentifyData>(),
+        "context" => of::<context::ContextData>(),
+        _ => &[],
+    }
 }
 
 /// Parses and validates a Meminit document, typing `data` by `command` (see the module

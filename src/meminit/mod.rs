@@ -15,6 +15,7 @@
 //! | 4.2 timestamp form | [`timestamp`] ([`Timestamp`]) |
 //! | 4.3 `run_id` | [`run_id`] |
 //! | 10 versioning | [`version`] ([`OUTPUT_SCHEMA_VERSION`]) |
+//! | every rule, on received text | [`check()`] (rule table in [`mod@check`]) |
 //!
 //! Every envelope this runtime writes goes through [`Canonical::new`], which normalizes
 //! and checks it; the serialized form is then the section 9 form by construction.
@@ -49,6 +50,7 @@
 include!(concat!(env!("OUT_DIR"), "/meminit.rs"));
 
 pub mod canonical;
+pub mod check;
 pub mod contract;
 pub mod data;
 pub mod dispatch;
@@ -62,10 +64,11 @@ pub mod timestamp;
 pub mod version;
 
 pub use canonical::Canonical;
+pub use check::check;
 pub use contract::ContractError;
 pub use dispatch::{parse, AnyMeminitEnvelope, MeminitData};
 pub use path::Root;
-pub use payload::{CommandPayload, Payload};
+pub use payload::{CommandPayload, Payload, Placement};
 pub use report::{Invocation, Report};
 pub use run_id::{FixedRunId, ProcessRunIds, RunIdSource, RunIds};
 pub use timestamp::Timestamp;

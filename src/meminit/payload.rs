@@ -26,12 +26,39 @@ pub trait Payload: Serialize {
     /// Normalizes declared paths relative to `root` and sorts untyped object keys; `at`
     /// is the payload's pointer (`/data`), for errors.
     fn canonicalize(&mut self, root: &Root, at: &str) -> Result<(), ContractError>;
+
+    /// [`Self::canonicalize`] for the payload placed in an envelope of `place.command`
+    /// whose `success` is `place.success`. Typed payloads ignore both. Untyped JSON (a
+    /// `serde_json::Value` or object map) of a successful section 8 command is checked
+    /// against that command's payload schema (the section 8 minimum fields, an error under
+    /// `at` otherwise) and its path fields normalized as the typed payload's are: an
+    /// untyped payload cannot bypass sections 8 and 9.4.
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        self.canonicalize(place.root, place.at)
+    }
+}
+
+/// Where a payload is written (for [`Payload::canonicalize_as`]): its envelope's
+/// `command`, `success` and root, and its own pointer.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement<'a> {
+    /// The envelope's `command`.
+    pub command: &'a str,
+    /// The envelope's `success`.
+    pub success: bool,
+    /// The envelope's normalized root.
+    pub root: &'a Root,
+    /// The payload's JSON pointer (`/data`), for errors.
+    pub at: &'a str,
 }
 
 /// One of the ten typed payloads of section 8.
 pub trait CommandPayload: Payload + Document {
     /// The command name (`check`, `fix`, …).
     const COMMAND: &'static str;
+
+    /// The payload's path fields, normalized relative to `root` (section 9.4).
+    const PATH_FIELDS: &'static [&'static str];
 
     /// Parses and validates the payload from its JSON (errors point inside `data`).
     fn from_data(data: &Value) -> Result<Self, ValidationErrors> {
@@ -44,12 +71,42 @@ impl Payload for Value {
         sort_keys(self);
         Ok(())
     }
+
+    /// Through the typed payload of `command` when it is a successful section 8 command
+    /// (see [`Payload::canonicalize_as`]).
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        let Placement {
+            command,
+            success,
+            root,
+            at,
+        } = *place;
+        if !success || !super::dispatch::COMMANDS.contains(&command) {
+            return self.canonicalize(root, at);
+        }
+        let mut typed = super::MeminitData::from_command(command, self.clone())
+            .map_err(|e| ContractError::Schema(super::dispatch::under(at, e)))?;
+        typed.canonicalize(root, at)?;
+        *self =
+            serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))?;
+        Ok(())
+    }
 }
 
 impl Payload for Map<String, Value> {
     fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
         sort_map(self);
         Ok(())
+    }
+
+    /// As for a `serde_json::Value` object.
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        let mut data = Value::Object(std::mem::take(self));
+        let done = data.canonicalize_as(place);
+        if let Value::Object(map) = data {
+            *self = map;
+        }
+        done
     }
 }
 
@@ -82,6 +139,7 @@ macro_rules! payload {
 
         impl CommandPayload for $ty {
             const COMMAND: &'static str = $command;
+            const PATH_FIELDS: &'static [&'static str] = &[$(stringify!($path)),*];
         }
     };
 }

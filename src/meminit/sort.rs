@@ -26,33 +26,47 @@ fn json_opt(map: Option<&Map<String, Value>>) -> Option<String> {
     map.map(json)
 }
 
-/// Section 9.3 order of warnings: `path`, `line`, `message`.
+/// Section 9.3's own keys for warnings: `path`, `line`, `message` (what a checker of a
+/// received document compares; entries equal here may come in any order).
+pub fn warning_key_order(a: &Issue, b: &Issue) -> Ordering {
+    a.path
+        .cmp(&b.path)
+        .then(a.line.cmp(&b.line))
+        .then_with(|| a.message.cmp(&b.message))
+}
+
+/// Section 9.3's own keys for violations: `path`, `code`, `severity`.
+pub fn violation_key_order(a: &Issue, b: &Issue) -> Ordering {
+    a.path
+        .cmp(&b.path)
+        .then_with(|| a.code.cmp(&b.code))
+        .then_with(|| a.severity.cmp(&b.severity))
+}
+
+/// Section 9.3's own keys for advice: `code`, `message`.
+pub fn advice_key_order(a: &Advice, b: &Advice) -> Ordering {
+    a.code.cmp(&b.code).then_with(|| a.message.cmp(&b.message))
+}
+
+/// Section 9.3 order of warnings: [`warning_key_order`], then the tie-breakers.
 pub fn warning_order(a: &Issue, b: &Issue) -> Ordering {
-    a.path
-        .cmp(&b.path)
-        .then(a.line.cmp(&b.line))
-        .then_with(|| a.message.cmp(&b.message))
+    warning_key_order(a, b)
         .then_with(|| a.code.cmp(&b.code))
         .then_with(|| a.severity.cmp(&b.severity))
         .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
 }
 
-/// Section 9.3 order of violations: `path`, `code`, `severity`.
+/// Section 9.3 order of violations: [`violation_key_order`], then the tie-breakers.
 pub fn violation_order(a: &Issue, b: &Issue) -> Ordering {
-    a.path
-        .cmp(&b.path)
-        .then_with(|| a.code.cmp(&b.code))
-        .then_with(|| a.severity.cmp(&b.severity))
+    violation_key_order(a, b)
         .then(a.line.cmp(&b.line))
         .then_with(|| a.message.cmp(&b.message))
         .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
 }
 
-/// Section 9.3 order of advice: `code`, `message`.
+/// Section 9.3 order of advice: [`advice_key_order`], then the tie-breakers.
 pub fn advice_order(a: &Advice, b: &Advice) -> Ordering {
-    a.code
-        .cmp(&b.code)
-        .then_with(|| a.message.cmp(&b.message))
+    advice_key_order(a, b)
         .then_with(|| json_opt(a.details.as_ref()).cmp(&json_opt(b.details.as_ref())))
         .then_with(|| json(&a.extra).cmp(&json(&b.extra)))
 }

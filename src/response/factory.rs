@@ -169,8 +169,9 @@ impl Responder {
 }
 
 /// An envelope built by [`respond`], with the exit code it derives from. Read-only: the
-/// generated [`ResponseEnvelope`] has public fields, so this wrapper is what keeps `ok`,
-/// `data`, `error` and the exit code consistent until [`emit`](Response::emit).
+/// generated [`ResponseEnvelope`]'s `ok` cannot be set outside this crate (it is derived),
+/// but its other fields are public, so this wrapper is what keeps `ok`, `data`, `error`
+/// and the exit code consistent until [`emit`](Response::emit).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response<T = Value> {
     pub(crate) envelope: ResponseEnvelope<T>,
@@ -190,7 +191,7 @@ impl<T> Response<T> {
 
     /// `ok`, derived from the exit code.
     pub fn ok(&self) -> bool {
-        self.envelope.ok
+        self.envelope.ok()
     }
 }
 

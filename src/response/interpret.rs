@@ -6,7 +6,8 @@ use crate::response_envelope::validate_value;
 use serde_json::{Map, Value};
 use std::time::Duration;
 
-/// How many times the same `error.code` is retried without a state change (seed 001).
+/// How many times the same `error.code` of the same command is retried without a state
+/// change (seed 001). Another command, or another code, starts a new count.
 pub const MAX_RETRIES_PER_CODE: u32 = 3;
 
 /// Back-off for a retryable error without `retry_after`, except ARG_ERROR (immediate).
@@ -60,12 +61,15 @@ pub enum Escalation {
     DataAndErrorNull,
     /// Non-zero exit code, `data` present but `error` `null`: the failure is unexplained.
     FailureWithoutError,
-    /// The same `error.code` came back after [`MAX_RETRIES_PER_CODE`] retries with no
-    /// state change in between.
+    /// The same `error.code` came back from the same command after
+    /// [`MAX_RETRIES_PER_CODE`] retries with no state change in between.
     RetryLimit {
         /// The repeated `error.code`.
         code: String,
     },
+    /// REDIRECTED (13) without a usable `error.redirect.command`: the command moved but
+    /// the response does not say where. Retrying the old command cannot help.
+    RedirectWithoutCommand,
 }
 
 /// Something noteworthy about the response that did not decide the action by itself.
@@ -133,7 +137,8 @@ pub fn interpret(exit_code: i32, raw_stdout: &str) -> Decision {
 #[derive(Debug, Clone, Default)]
 pub struct Interpreter {
     memory: RedirectMemory,
-    retries: Option<(String, u32)>,
+    /// The last failure retried: the command (when known), its `error.code`, the count.
+    retries: Option<(Option<String>, String, u32)>,
     token_refreshed: bool,
 }
 
@@ -285,6 +290,11 @@ impl Interpreter {
                 return d;
             }
         }
+        if exit == Some(ExitCode::REDIRECTED) {
+            self.token_refreshed = false;
+            d.action = Action::Escalate(Escalation::RedirectWithoutCommand);
+            return d;
+        }
         match code {
             "TOKEN_EXPIRED" if !self.token_refreshed => {
                 self.token_refreshed = true;
@@ -307,7 +317,7 @@ impl Interpreter {
             return d;
         }
         let count = match &self.retries {
-            Some((last, n)) if last == code => n + 1,
+            Some((cmd, last, n)) if last == code && cmd.as_deref() == command => n + 1,
             _ => 1,
         };
         if count > MAX_RETRIES_PER_CODE {
@@ -316,7 +326,7 @@ impl Interpreter {
             });
             return d;
         }
-        self.retries = Some((code.to_string(), count));
+        self.retries = Some((command.map(str::to_owned), code.to_string(), count));
         let after = match error.get("retry_after").and_then(Value::as_u64) {
             Some(seconds) => Duration::from_secs(seconds),
             None if exit == Some(ExitCode::ARG_ERROR) => Duration::ZERO,

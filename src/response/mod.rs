@@ -21,8 +21,9 @@
 //!
 //! How the rules are kept:
 //!
-//! * `ok` derives from the exit code: no API takes it. [`Response`] exposes the envelope
-//!   read-only (the generated struct's fields are public, so the wrapper is what keeps
+//! * `ok` derives from the exit code: no API takes it, and the generated struct's `ok`
+//!   field cannot be set outside this crate (read it with `ok()`). [`Response`] exposes
+//!   the envelope read-only (its other fields are public, so the wrapper is what keeps
 //!   them consistent), and only a [`Response`] can be emitted.
 //! * A [`Success`] always exits 0 with `error: null`; a [`Failure`] never exits 0 and
 //!   always has `error`, with `data: null`. `meta.duration_ms` comes from the start timer.
@@ -39,12 +40,15 @@
 //!
 //! **Consumer (an agent).** [`interpret`] turns an exit code and stdout into a
 //! [`Decision`]; an [`Interpreter`] does the same for a session, keeping the retry count
-//! per `error.code`, the single `TOKEN_EXPIRED` refresh and a [`RedirectMemory`]
-//! (persisted atomically to a file, see its docs for the format).
+//! per command and `error.code`, the single `TOKEN_EXPIRED` refresh and a
+//! [`RedirectMemory`] (persisted atomically to a file, see its docs for the format).
+//! REDIRECTED (13) without `error.redirect.command` is escalated, never retried.
+//! [`check()`] reports every rule a received envelope breaks, with a stable rule id.
 //!
 //! Exit codes, with GENERAL_ERROR = 1 and each code's default retryability, are tabled on
 //! [`ExitCode`].
 
+mod check;
 mod emit;
 mod exit_code;
 mod factory;
@@ -54,6 +58,7 @@ mod redirect_memory;
 mod success;
 mod test_mode;
 
+pub use check::{check, claimed_exit_code};
 pub use emit::ENVELOPE_INVALID;
 pub use exit_code::ExitCode;
 pub use factory::{respond, Outcome, ReservedMetaKey, Responder, Response};

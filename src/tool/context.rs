@@ -1,7 +1,8 @@
 //! `context` (seed 002, section 1.1) and the project-root sandbox.
 //!
 //! * `cwd` is relative to the project root: `"."` at the root, otherwise a POSIX relative
-//!   path (`"src"`, `"packages/app"`), on every OS;
+//!   path (`"src"`, `"packages/app"`), on every OS; a `\` in a given path is read as a
+//!   separator everywhere (`src\app` → `src/app`), so no reported path holds one;
 //! * `params_input` is kept verbatim;
 //! * `path_resolved` is the resolved path relative to the root, POSIX;
 //! * a path that escapes the root is refused with `ACCESS_DENIED`: by `..`, by being an
@@ -61,6 +62,8 @@ impl ProjectRoot {
     }
 
     fn resolve_in(&self, base: &Path, path: &str) -> Result<Resolved, ToolFailure> {
+        // `\` is a separator on every OS: the paths reported must be POSIX (section 1.1).
+        let path = &path.replace('\\', "/");
         let normal = normalize(&base.join(path)); // an absolute `path` replaces `base`
         let inside = self.lexically_inside(&normal).ok_or_else(|| escape(path))?;
         self.check_links(&inside, path, 0)?;

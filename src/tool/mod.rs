@@ -11,6 +11,8 @@
 //! | 1.1 `context`, sandbox | [`context`] |
 //! | 2 framework truncation | [`truncate`] |
 //! | 3.3 legacy `"error": "Error: ..."` | [`legacy`] |
+//! | 2 tool kind → payload type | [`kind`] ([`ToolKind`]), [`payload`] ([`parse`], [`ToolPayload`]) |
+//! | every rule, on a received response | [`check()`] (rule table in [`mod@check`]) |
 //!
 //! ```
 //! use envgen::tool::{respond, status::Facts, text::Summary};
@@ -29,16 +31,22 @@
 //! assert_eq!(response.status, ToolResponseStatus::Partial);
 //! ```
 
+pub mod check;
 pub mod context;
 pub mod error_code;
+pub mod kind;
 pub mod legacy;
+pub mod payload;
 pub mod respond;
 pub mod status;
 pub mod text;
 pub mod truncate;
 
+pub use check::{check, check_as};
 pub use context::ProjectRoot;
 pub use error_code::{ErrorCode, ToolFailure};
+pub use kind::ToolKind;
+pub use payload::{parse, parse_as, AnyToolResponse, ToolPayload};
 pub use status::{Facts, ToolData};
 pub use text::Summary;
 pub use truncate::{Limits, Observation, ObservationTruncator};

@@ -86,10 +86,18 @@ pub fn failure_with_data<D: ToolData>(
 /// The same response with untyped `data`, for writing to history or truncating.
 /// `None` only if the typed data fails to serialize (never for generated payloads).
 pub fn into_untyped<D: serde::Serialize>(response: ToolResponse<D>) -> Option<ToolResponse> {
-    let data = serde_json::to_value(&response.data).ok()?;
-    Some(ToolResponse {
+    try_map_data(response, |data| serde_json::to_value(&data)).ok()
+}
+
+/// The same response with its `data` converted by `f` (the other fields moved as they
+/// are); `f`'s error when it fails.
+pub fn try_map_data<D, E, Er>(
+    response: ToolResponse<D>,
+    f: impl FnOnce(D) -> Result<E, Er>,
+) -> Result<ToolResponse<E>, Er> {
+    Ok(ToolResponse {
         status: response.status,
-        data,
+        data: f(response.data)?,
         text: response.text,
         error: response.error,
         stats: response.stats,

@@ -135,9 +135,10 @@ pub enum Violation {
     DataNotObject,
 }
 
-/// Checks a response against the status rules: `status` equals [`rederive_status`],
-/// `error` is set exactly when `status` is `error`, and `data` is an object. Empty when
-/// it conforms.
+/// Checks a typed response against the status rules: `status` equals
+/// [`rederive_status`], `error` is set exactly when `status` is `error`, and `data` is an
+/// object. Empty when it conforms. For a received document, [`crate::tool::check()`]
+/// checks these and every other rule of seed 002.
 pub fn violations<D: ToolData>(response: &ToolResponse<D>) -> Vec<Violation> {
     let mut found = Vec::new();
     let error = error_of(response);

@@ -144,3 +144,90 @@ fn sentence(text: &str) -> String {
         format!("{text}.")
     }
 }
+
+/// Verbs that open a next step (section 4's examples: "Try …", "Use …", "Check …",
+/// "Consider …"; and the steps this module writes). Matched as whole words, any case.
+pub const NEXT_STEP_VERBS: [&str; 25] = [
+    "try", "use", "run", "rerun", "re-run", "check", "retry", "read", "pass", "choose", "fix",
+    "install", "increase", "narrow", "consider", "set", "specify", "provide", "call", "inspect",
+    "wait", "select", "open", "remove", "add",
+];
+
+/// Chinese markers of a next step (请, 尝试, 使用, 检查, 重试, 建议, 查看, 见: "see",
+/// as in 完整输出见 `FILE`), matched as substrings.
+pub const NEXT_STEP_ZH: [&str; 8] = ["请", "尝试", "使用", "检查", "重试", "建议", "查看", "见"];
+
+/// Whether `text` names a next step (section 4, part 3): it has a word of
+/// [`NEXT_STEP_VERBS`] or a marker of [`NEXT_STEP_ZH`]. A heuristic: prose cannot be
+/// parsed, but a next step is an instruction, and instructions start with a verb.
+pub fn names_next_step(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .any(|w| NEXT_STEP_VERBS.contains(&w))
+        || NEXT_STEP_ZH.iter().any(|m| text.contains(m))
+}
+
+/// Whether `text` states `reason` (section 2 for truncation, "must"; section 3.2's
+/// suggested wording for the others): truncation with "truncat" or 截断; a fallback with
+/// "fallback", 降级, 回退 or the strategy's name; a dry run with "dry", "preview",
+/// "no actual write" or 预览; a partial failure with "fail" or 失败. Any case.
+pub fn explains(reason: &PartialReason, text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let any = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    match reason {
+        PartialReason::Truncated => any(&["truncat", "截断"]),
+        PartialReason::Fallback(strategy) => {
+            any(&["fallback", "降级", "回退"]) || lower.contains(&strategy.to_lowercase())
+        }
+        PartialReason::DryRun => any(&["dry", "preview", "no actual write", "预览"]),
+        PartialReason::PartialFailure(_) => any(&["fail", "失败"]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tool::error_code::ErrorCode;
+
+    #[test]
+    fn every_next_step_this_runtime_writes_is_recognised() {
+        for code in ErrorCode::STANDARD {
+            assert!(names_next_step(code.next_step()), "{code}");
+        }
+        for reason in [
+            PartialReason::Truncated,
+            PartialReason::Fallback("python".into()),
+            PartialReason::DryRun,
+            PartialReason::PartialFailure(1),
+        ] {
+            assert!(names_next_step(default_next_step(&reason)), "{reason:?}");
+        }
+        assert!(!names_next_step("Listed 2 entries in 'src'."));
+        assert!(!names_next_step(""));
+        assert!(names_next_step("部分结果，请缩小范围"));
+    }
+
+    #[test]
+    fn every_state_this_runtime_writes_explains_its_reason() {
+        for reason in [
+            PartialReason::Truncated,
+            PartialReason::Fallback("python".into()),
+            PartialReason::DryRun,
+            PartialReason::PartialFailure(2),
+        ] {
+            let text = Summary::new("Did it").compose(&facts_for(&reason), None);
+            assert!(explains(&reason, &text), "{reason:?}: {text}");
+            assert!(!explains(&reason, "Did it."), "{reason:?}");
+        }
+    }
+
+    fn facts_for(reason: &PartialReason) -> Facts {
+        match reason {
+            PartialReason::Truncated => Facts::new().truncated(true),
+            PartialReason::Fallback(s) => Facts::new().fallback(s.clone()),
+            PartialReason::DryRun => Facts::new().applied(false),
+            PartialReason::PartialFailure(n) => Facts::new().failed_items(*n),
+        }
+    }
+}

@@ -14,10 +14,14 @@
 //! * `head` keeps the first lines, `tail` the last; the byte limit then cuts the boundary
 //!   line at a character boundary, never inside a UTF-8 sequence. A line is a run of text
 //!   ending in `\n` or at the end; a cut line counts as kept.
+//! * The file name always has the seed's form `tool_YYYYMMDD_HHMMSS_<Tool>.json`
+//!   ([`is_output_path`]): `<Tool>` is the tool's name in ASCII letters and digits, each
+//!   word capitalized (`read_file` → `ReadFile`, `Tool` when nothing is left).
 //! * The file is written to a temporary file in `tool-output/` and then linked to its
-//!   final name, which fails rather than replace an existing file; the next free name
-//!   (`..._<Tool>_2.json`, `_3`, …) is used then. Where hard links are unsupported, a
-//!   rename to a name checked free just before is used instead.
+//!   final name, which fails rather than replace an existing file; on a clash the next
+//!   second is tried (`…_143046_Read.json` after `…_143045_Read.json`), so the name keeps
+//!   the seed's pattern and its time is never earlier than the truncation's. Where hard
+//!   links are unsupported, a rename to a name checked free just before is used instead.
 //! * Timestamps are UTC, from an injectable [`Clock`].
 
 use super::error_code::{ErrorCode, ToolFailure};
@@ -200,9 +204,9 @@ impl<C: Clock> ObservationTruncator<C> {
         let dir = self.output_root.join(OUTPUT_DIR);
         fs::create_dir_all(&dir)
             .map_err(|e| ToolFailure::io(format!("creating '{}'", dir.display()), &e))?;
-        let stem = format!("tool_{}_{}", timestamp(self.clock.now()), tool_name(tool));
-        let temp = write_temp(&dir, &stem, full)?;
-        let claimed = claim(&dir, &stem, &temp);
+        let tool_part = tool_name(tool);
+        let temp = write_temp(&dir, &format!("tool_{tool_part}"), full)?;
+        let claimed = claim(&dir, self.clock.now(), &tool_part, &temp);
         let _ = fs::remove_file(&temp); // a leftover temp file only wastes space
         let name = claimed
             .map_err(|e| ToolFailure::io(format!("saving the full output of {tool}"), &e))?;
@@ -296,25 +300,47 @@ fn wrapper_text<D>(response: &ToolResponse<D>, t: &Truncation) -> String {
     )
 }
 
-/// `tool` reduced to `[A-Za-z0-9_-]` (others become `_`), `Tool` when empty, at most 64
-/// characters.
+/// `tool` as the `<Tool>` part of the file name: its ASCII letters and digits, each run
+/// (word) starting with an upper-case letter (`read_file` → `ReadFile`, `Grep` → `Grep`),
+/// at most 64 characters; `Tool` when none is left.
 fn tool_name(tool: &str) -> String {
-    let name: String = tool
-        .chars()
-        .take(64)
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut name = String::new();
+    for word in tool.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+    name.truncate(64);
     if name.is_empty() {
         "Tool".to_owned()
     } else {
         name
     }
+}
+
+/// Whether `path` has the seed's form `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json`,
+/// `<Tool>` one or more ASCII letters and digits.
+pub fn is_output_path(path: &str) -> bool {
+    let Some(rest) = path
+        .strip_prefix(OUTPUT_DIR)
+        .and_then(|r| r.strip_prefix("/tool_"))
+    else {
+        return false;
+    };
+    let Some(rest) = rest.strip_suffix(".json") else {
+        return false;
+    };
+    let b = rest.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    b.len() > 16
+        && digits(0..8)
+        && b[8] == b'_'
+        && digits(9..15)
+        && b[15] == b'_'
+        && b[16..].iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// `YYYYMMDD_HHMMSS` in UTC (times before 1970 read as 1970-01-01).
@@ -377,15 +403,15 @@ fn write_temp(dir: &Path, stem: &str, content: &str) -> Result<PathBuf, ToolFail
     }
 }
 
-/// Gives `temp` the first free name among `<stem>.json`, `<stem>_2.json`, …, never
-/// replacing an existing file; returns the name.
-fn claim(dir: &Path, stem: &str, temp: &Path) -> io::Result<String> {
-    for n in 1u32.. {
-        let name = if n == 1 {
-            format!("{stem}.json")
-        } else {
-            format!("{stem}_{n}.json")
-        };
+/// How many seconds after the truncation [`claim`] looks for a free name.
+const MAX_CLAIM_SECONDS: u64 = 86_400;
+
+/// Gives `temp` the first free name `tool_<time>_<tool>.json`, `time` from `now` on in
+/// steps of a second, never replacing an existing file; returns the name.
+fn claim(dir: &Path, now: SystemTime, tool: &str, temp: &Path) -> io::Result<String> {
+    for second in 0..MAX_CLAIM_SECONDS {
+        let at = now + std::time::Duration::from_secs(second);
+        let name = format!("tool_{}_{tool}.json", timestamp(at));
         let target = dir.join(&name);
         match fs::hard_link(temp, &target) {
             Ok(()) => return Ok(name),
@@ -452,7 +478,24 @@ mod tests {
     #[test]
     fn tool_names_are_sanitized_for_file_names() {
         assert_eq!(tool_name("Grep"), "Grep");
-        assert_eq!(tool_name("../x y"), "___x_y");
+        assert_eq!(tool_name("read_file"), "ReadFile");
+        assert_eq!(tool_name("../x y"), "XY");
+        assert_eq!(tool_name("é"), "Tool");
         assert_eq!(tool_name(""), "Tool");
+    }
+
+    #[test]
+    fn output_paths_follow_the_seed_pattern() {
+        assert!(is_output_path("tool-output/tool_20260218_143045_Read.json"));
+        for bad in [
+            "tool-output/tool_20260218_143045_Read_2.json",
+            "tool-output/tool_20260218_143045_read_file.json",
+            "tool-output/tool_20260218_143045_.json",
+            "tool-output/tool_2026021_143045_Read.json",
+            "out/tool_20260218_143045_Read.json",
+            "tool-output/tool_20260218_143045_Read.txt",
+        ] {
+            assert!(!is_output_path(bad), "{bad}");
+        }
     }
 }

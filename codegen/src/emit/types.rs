@@ -93,12 +93,20 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 } else {
                     TokenStream::new()
                 };
+                // A derived field (seed 001's `ok`) is read-only outside the crate: parsing,
+                // the builder and the crate's own factory set it; `getters` reads it.
+                let vis = if f.derived.is_some() {
+                    quote!(pub(crate))
+                } else {
+                    quote!(pub)
+                };
                 quote! {
                     #fdocs
                     #rename
-                    pub #fname: #fty,
+                    #vis #fname: #fty,
                 }
             });
+            let getters = getters(cx, t, &s.fields);
             let extra = match &s.extra {
                 Extra::Deny => TokenStream::new(),
                 Extra::Preserve => {
@@ -142,6 +150,7 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                     #extra
                     #key_order
                 }
+                #getters
             }
         }
         TypeKind::Enum(e) => {
@@ -257,6 +266,45 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 #origin
                 pub type #name #ty_params = #target;
             }
+        }
+    }
+}
+
+/// Getters of the derived (read-only) fields: by value for `bool` and numbers, by
+/// reference otherwise. Empty when the struct has none.
+fn getters(cx: &Cx<'_>, t: &TypeDef, fields: &[crate::ir::Field]) -> TokenStream {
+    let methods: Vec<TokenStream> = fields
+        .iter()
+        .filter_map(|f| {
+            let expr = f.derived.as_ref()?;
+            let fname = ident(&f.name);
+            let fty = cx.field_ty(&f.ty, f.presence());
+            let doc = format!(
+                " `{}`, read-only: builders derive it (`{expr}`), parsing reads it.",
+                f.json
+            );
+            let copy = f.presence() == crate::ir::Presence::Required
+                && matches!(f.ty, Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64);
+            Some(if copy {
+                quote!(#[doc = #doc] pub fn #fname(&self) -> #fty { self.#fname })
+            } else {
+                quote!(#[doc = #doc] pub fn #fname(&self) -> &#fty { &self.#fname })
+            })
+        })
+        .collect();
+    if methods.is_empty() {
+        return TokenStream::new();
+    }
+    let name = ident(&t.name);
+    let ps: Vec<_> = t.generics.iter().map(|g| ident(g)).collect();
+    let tps = if ps.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(<#(#ps),*>)
+    };
+    quote! {
+        impl #tps #name #tps {
+            #(#methods)*
         }
     }
 }

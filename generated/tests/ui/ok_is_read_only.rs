@@ -1,0 +1,11 @@
+// ResponseEnvelope's `ok` is derived (seed 001): it is read with `ok()` and cannot be set.
+use envgen_goldens::response_envelope::ResponseEnvelope;
+
+fn main() {
+    let mut env: ResponseEnvelope = ResponseEnvelope::from_json_str(
+        r#"{"ok":true,"data":{},"error":null,"warnings":[],"meta":{"duration_ms":1}}"#,
+    )
+    .unwrap();
+    assert!(env.ok());
+    env.ok = false;
+}
