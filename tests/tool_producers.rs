@@ -29,10 +29,9 @@ fn builder_refuses_a_status_that_contradicts_data() {
     );
     assert!(build(S::Success, json!({"fallback": "python"})).is_err());
     assert!(build(S::Success, json!({"failed_items": ["a"]})).is_err());
-    assert!(
-        build(S::Partial, json!({"entries": []})).is_err(),
-        "partial needs a reason"
-    );
+    // Section 3.2's discounts are typical, not exhaustive: a partial result whose reason
+    // `data` does not record contradicts nothing (`tool::check` lints it).
+    assert!(build(S::Partial, json!({"entries": []})).is_ok());
     assert!(build(
         S::Success,
         json!({"entries": [], "truncated": false, "failed_items": []})

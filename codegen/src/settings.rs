@@ -188,7 +188,9 @@ impl Settings {
     }
 
     /// Makes the property at `pointer` derived in builders: no setter, its value is `expr`
-    /// (a Rust expression over the other fields and `inputs`), computed in `build()`.
+    /// (a Rust expression over the other fields and `inputs`), computed in `build()`. The
+    /// field is read-only outside the generating crate: `pub(crate)`, read with a getter of
+    /// the same name (`env.ok()`), set only by parsing, the builder and the crate's own code.
     ///
     /// ```
     /// # use envgen_codegen::{Settings, BuilderInput};
