@@ -2,6 +2,7 @@
 //! contradicts `data`, `cwd` is relative POSIX, and truncation file names keep the seed's
 //! pattern (see also `tests/tool_response_runtime.rs`).
 
+use envgen::tool::error_code::ErrorCode;
 use envgen::tool::{check, respond, truncate::is_output_path, ProjectRoot};
 use envgen::tool_data::ls::{Entry, EntryType, LsData};
 use envgen::tool_response::{ToolResponse, ToolResponseStatus as S};
@@ -13,7 +14,7 @@ fn build(status: S, data: Value) -> Result<ToolResponse<Value>, envgen::Validati
         .data(data)
         .text("Listed 1 entry in 'src'. (Results truncated.) Try increasing 'limit'.")
         .stats(respond::stats(1.0))
-        .context(respond::context(".", json!({})))
+        .context(respond::root_context(json!({})))
         .build()
 }
 
@@ -57,14 +58,14 @@ fn typed_builder_refuses_it_too_and_respond_derives_it() {
         .data(data.clone())
         .text("Listed 1 entry.")
         .stats(respond::stats(1.0))
-        .context(respond::context(".", json!({})))
+        .context(respond::root_context(json!({})))
         .build();
     assert!(built.is_err());
     let r = respond::result(
         data,
         "Listed 1 entry. (Results truncated.) Try increasing 'limit'.",
         respond::stats(1.0),
-        respond::context(".", json!({})),
+        respond::root_context(json!({})),
     );
     assert_eq!(r.status, S::Partial);
     assert_eq!(check(&serde_json::to_value(&r).unwrap()), vec![]);
@@ -91,6 +92,45 @@ fn cwd_and_path_resolved_are_relative_posix_on_every_os() {
         root.cwd("..\\..").is_err(),
         "escaping with backslashes is refused"
     );
+}
+
+#[test]
+fn respond_context_writes_cwd_as_a_relative_posix_path_or_refuses_it() {
+    for (given, want) in [
+        (".", "."),
+        ("", "."),
+        ("src\\app", "src/app"),
+        ("./src//app/", "src/app"),
+        ("src/../lib/./x", "lib/x"),
+        ("src/..", "."),
+    ] {
+        let context = respond::context(given, json!({})).unwrap_or_else(|e| panic!("{given}: {e}"));
+        assert_eq!(context.cwd, want, "{given:?}");
+        let response = respond::result(
+            json!({"entries": []}),
+            "Listed 0 entries.",
+            respond::stats(1.0),
+            context,
+        );
+        let doc = serde_json::to_value(&response).unwrap();
+        assert!(
+            check(&doc)
+                .iter()
+                .all(|v| v.rule != "tool/1.1-cwd-relative"),
+            "{given:?}: {:?}",
+            check(&doc)
+        );
+    }
+    for (given, code) in [
+        ("/home/u/proj", ErrorCode::InvalidParam),
+        ("C:\\proj", ErrorCode::InvalidParam),
+        ("..", ErrorCode::AccessDenied),
+        ("src/../../etc", ErrorCode::AccessDenied),
+    ] {
+        let err = respond::context(given, json!({})).expect_err(given);
+        assert_eq!(err.code, code, "{given:?}: {err}");
+        assert!(err.message.contains(given), "{err}");
+    }
 }
 
 #[test]

@@ -40,7 +40,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn ctx() -> envgen::tool_response::ToolContext {
-    respond::context(".", json!({"path": "src"}))
+    respond::root_context(json!({"path": "src"}))
 }
 
 fn valid<D: serde::Serialize>(response: &ToolResponse<D>) {
@@ -580,7 +580,7 @@ fn grep_response(output_lines: &[&str]) -> ToolResponse<Value> {
         json!({"matches": matches}),
         format!("Found {} matches.", output_lines.len()),
         respond::stats(5.0),
-        respond::context(".", json!({"pattern": "x"})),
+        respond::root_context(json!({"pattern": "x"})),
     )
 }
 

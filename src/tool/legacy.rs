@@ -82,7 +82,7 @@ pub fn convert_legacy(doc: Value) -> Result<ToolResponse, Value> {
     let context = fields
         .remove("context")
         .and_then(|c| serde_json::from_value::<ToolContext>(c).ok())
-        .unwrap_or_else(|| respond::context(".", params_input));
+        .unwrap_or_else(|| respond::root_context(params_input));
     for (key, value) in fields {
         data.entry(key).or_insert(value);
     }

@@ -27,7 +27,7 @@
 //!     extra: Default::default(),
 //! };
 //! let text = Summary::new("Listed 1 entry in 'src'").compose(&Facts::new().truncated(true), None);
-//! let response = respond::result(data, text, respond::stats(3.0), respond::context(".", serde_json::json!({"path": "src"})));
+//! let response = respond::result(data, text, respond::stats(3.0), respond::root_context(serde_json::json!({"path": "src"})));
 //! assert_eq!(response.status, ToolResponseStatus::Partial);
 //! ```
 

@@ -2,7 +2,7 @@
 //! the seed's rules: a result's status comes from its data's markers, a failure is
 //! `error` with `error` set, and `data` is always an object.
 
-use super::error_code::ToolFailure;
+use super::error_code::{ErrorCode, ToolFailure};
 use super::status::ToolData;
 use crate::tool_response::{ToolContext, ToolResponse, ToolResponseStatus, ToolStats};
 use serde_json::{Map, Value};
@@ -20,16 +20,60 @@ pub fn stats(time_ms: f64) -> ToolStats {
     }
 }
 
-/// A `context` with this `cwd` and `params_input` and nothing else (build a checked
-/// one with [`crate::tool::context::ProjectRoot::context`]).
-pub fn context(cwd: impl Into<String>, params_input: Value) -> ToolContext {
+/// A `context` with this `cwd` and `params_input` and nothing else. `cwd` is relative
+/// to the project root and comes out as section 1.1 wants it: a relative POSIX path (`\`
+/// read as a separator, `.` and empty segments folded, `..` applied), `"."` for the root.
+/// An absolute `cwd`, or one that leaves the root, is an error: resolve such a directory
+/// with [`crate::tool::context::ProjectRoot::context`], which knows the root.
+pub fn context(cwd: &str, params_input: Value) -> Result<ToolContext, ToolFailure> {
+    let cwd = relative_cwd(cwd)?;
+    Ok(ToolContext {
+        cwd,
+        ..root_context(params_input)
+    })
+}
+
+/// A `context` at the project root (`cwd` `"."`) with this `params_input`.
+pub fn root_context(params_input: Value) -> ToolContext {
     ToolContext {
-        cwd: cwd.into(),
+        cwd: ".".to_owned(),
         params_input,
         path_resolved: None,
         truncation_skip: None,
         extra: Map::new(),
     }
+}
+
+/// `cwd` as a normalized relative POSIX path, or why it cannot be one.
+fn relative_cwd(cwd: &str) -> Result<String, ToolFailure> {
+    let posix = cwd.replace('\\', "/");
+    let b = posix.as_bytes();
+    if posix.starts_with('/') || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':') {
+        return Err(ToolFailure::new(
+            ErrorCode::InvalidParam,
+            format!("cwd '{cwd}' is absolute; context.cwd is relative to the project root (use ProjectRoot::context to resolve it)"),
+        ));
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for segment in posix.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    return Err(ToolFailure::new(
+                        ErrorCode::AccessDenied,
+                        format!("cwd '{cwd}' is outside the project root"),
+                    ));
+                }
+            }
+            other => parts.push(other),
+        }
+    }
+    Ok(if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    })
 }
 
 /// The response of a run that produced `data`: `success` or `partial` as the data's
