@@ -183,12 +183,17 @@ impl Config {
         self
     }
 
+    /// The base directory relative paths are resolved against, if set.
+    pub fn base_dir_ref(&self) -> Option<&Path> {
+        self.base_dir.as_deref()
+    }
+
     /// The configured schemas.
     pub fn schemas(&self) -> &[SchemaConfig] {
         &self.schemas
     }
 
-    fn resolve_path(&self, p: &Path) -> PathBuf {
+    pub(crate) fn resolve_path(&self, p: &Path) -> PathBuf {
         match &self.base_dir {
             Some(b) if p.is_relative() => b.join(p),
             _ => p.to_path_buf(),
@@ -417,7 +422,7 @@ fn file_uri(abs: &Path) -> String {
     }
 }
 
-fn relative_display(file: &Path, base: Option<&Path>) -> String {
+pub(crate) fn relative_display(file: &Path, base: Option<&Path>) -> String {
     let cwd = std::env::current_dir().ok();
     let base = base.map(Path::to_path_buf).or(cwd);
     if let Some(b) = base {

@@ -41,6 +41,9 @@ pub enum ErrorKind {
     NotFound,
     /// Writing the output failed.
     Output,
+    /// Checked-in generated code differs from what envgen generates now
+    /// ([`crate::Config::ensure_checked_in`]).
+    Stale,
 }
 
 impl Error {

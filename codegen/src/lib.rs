@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod builtin;
+mod checked_in;
 mod config;
 pub mod diff;
 pub mod emit;
@@ -20,6 +21,8 @@ pub mod ir;
 pub mod load;
 mod settings;
 mod settings_check;
+#[cfg(feature = "insta")]
+pub mod snapshot;
 mod uri;
 
 pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};

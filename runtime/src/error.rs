@@ -40,7 +40,16 @@ impl fmt::Display for ValidationError {
         } else {
             &self.instance_path
         };
-        write!(f, "{at}: {}", self.message)
+        write!(f, "{at}: {}", self.message)?;
+        // `{:#}` adds where in the schema: `… [maximum at #/properties/replicas/maximum]`.
+        if f.alternate() && !self.keyword.is_empty() {
+            write!(f, " [{}", self.keyword)?;
+            if !self.schema_path.is_empty() {
+                write!(f, " at {}", self.schema_path)?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
     }
 }
 
@@ -111,10 +120,41 @@ impl fmt::Display for ValidationErrors {
             if i > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{e}")?;
+            if f.alternate() {
+                write!(f, "{e:#}")?;
+            } else {
+                write!(f, "{e}")?;
+            }
         }
         Ok(())
     }
 }
 
 impl std::error::Error for ValidationErrors {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternate_display_adds_the_keyword_and_schema_location() {
+        let e = ValidationError::new(
+            "/replicas",
+            "maximum",
+            "#/properties/replicas/maximum",
+            "50 is greater than maximum 20",
+        );
+        assert_eq!(e.to_string(), "/replicas: 50 is greater than maximum 20");
+        assert_eq!(
+            format!("{e:#}"),
+            "/replicas: 50 is greater than maximum 20 [maximum at #/properties/replicas/maximum]"
+        );
+        let root = ValidationError::new("", "syntax", "", "expected value");
+        assert_eq!(format!("{root:#}"), "(root): expected value [syntax]");
+        let all = ValidationErrors::single(e);
+        assert_eq!(
+            format!("{all:#}"),
+            "/replicas: 50 is greater than maximum 20 [maximum at #/properties/replicas/maximum]"
+        );
+    }
+}

@@ -94,7 +94,7 @@ pub fn codegen_failure(e: &envgen_codegen::Error) -> crate::response::Failure {
     let code = match e.kind {
         ErrorKind::NotFound => codes::SCHEMA_NOT_FOUND,
         ErrorKind::Unsupported => codes::UNSUPPORTED_KEYWORD,
-        ErrorKind::Output => codes::OUTPUT_WRITE_FAILED,
+        ErrorKind::Output | ErrorKind::Stale => codes::OUTPUT_WRITE_FAILED,
         ErrorKind::Invalid => codes::SCHEMA_INVALID,
     };
     // The message is the located first line; the advice goes to `error.suggestion`.

@@ -4,6 +4,9 @@
 //!   [`envgen_codegen::Config`]; [`deploy_request`] includes the result: the
 //!   [`DeployRequest`](deploy_request::DeployRequest) type, its serde impls and its
 //!   validators.
+//! * [`generated`] holds generated code *checked in* to the source tree
+//!   (`src/generated/release_note.rs`, from `schemas/release-note.json`), which
+//!   `tests/checked_in.rs` keeps fresh.
 //! * [`accept`] parses a request with the generated checked parser and answers with
 //!   envgen's `ResponseEnvelope<T>` (from the `envgen` crate, `default-features = false`:
 //!   the envelope types without the CLI or the code generator).
@@ -14,6 +17,8 @@
 pub mod deploy_request {
     envgen_runtime::include_schema!("deploy_request");
 }
+
+pub mod generated;
 
 use deploy_request::{DeployRequest, Environment};
 use envgen::response::{Failure, Outcome, Responder, Response};
