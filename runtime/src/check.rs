@@ -29,8 +29,7 @@ pub trait Document: Sized + Serialize {
     }
 }
 
-/// A generated validator for one schema node.
-pub type NodeFn = for<'v> fn(&'v Value, &mut Cx<'v>) -> bool;
+pub use crate::validate::NodeFn;
 
 /// Parses `input` as `T` and validates it against `node`.
 ///

@@ -26,10 +26,9 @@
 //! Outside a session (a plain `serde_json::from_str::<T>`), generated deserializers
 //! behave exactly as serde's: nothing is recorded, and errors keep serde's wording.
 
-use crate::check::NodeFn;
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
-use crate::validate::{show_str, Cx, Options};
+use crate::validate::{show_str, Cx, NodeFn, Options};
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
     MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,

@@ -5,6 +5,10 @@ use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
 use serde_json::{Map, Value};
 
+/// A generated validator for one schema node: checks a value, recording failures in the
+/// context, and says whether it is valid.
+pub type NodeFn = for<'v> fn(&'v Value, &mut Cx<'v>) -> bool;
+
 /// How deep `$ref`s may nest before validation stops with an error instead of risking
 /// the stack (recursive schemas on deep instances, or `$ref` cycles that consume nothing).
 pub const MAX_DEPTH: u32 = 192;
