@@ -103,8 +103,14 @@ pub const FORMAT_UNSUPPORTED: ErrorCode = ErrorCode {
     meaning: "--format md was given to a command other than help.",
 };
 
-/// Every code, in the order the README lists them (`BREAKING_CHANGE` is defined by
-/// `envgen diff`).
+/// `envgen diff`: some change breaks the side(s) `--fail-on` selects.
+pub const BREAKING_CHANGE: ErrorCode = ErrorCode {
+    code: "BREAKING_CHANGE",
+    exit: ExitCode::GENERAL_ERROR,
+    meaning: "envgen diff found a change that breaks producers or consumers (as --fail-on selects); error.detail holds every change as JSON.",
+};
+
+/// Every code, in the order the README lists them.
 pub const ALL: [ErrorCode; 15] = [
     SCHEMA_NOT_FOUND,
     SCHEMA_INVALID,
@@ -120,7 +126,7 @@ pub const ALL: [ErrorCode; 15] = [
     ARGUMENT_CONFLICT,
     ARG_INVALID,
     FORMAT_UNSUPPORTED,
-    super::diff::BREAKING_CHANGE,
+    BREAKING_CHANGE,
 ];
 
 /// The argument errors every command can return (exit 3).

@@ -13,22 +13,13 @@
 //! 1 with `error.code` `BREAKING_CHANGE` when one does, or `SCHEMA_INVALID` (etc.) when
 //! a schema does not generate; 3 on a usage error.
 
-use super::codes::ErrorCode;
-use super::output::{fail, Reply};
+use super::output::{codegen_failure, fail, Reply};
 use super::{codes, key_value};
-use crate::response::ExitCode;
 use clap::{Args, ValueEnum};
 use envgen_codegen::diff::{Change, Report};
 use envgen_codegen::{Config, Draft, Settings};
 use serde_json::{json, Value};
 use std::path::PathBuf;
-
-/// Some change breaks the side(s) `--fail-on` selects.
-pub const BREAKING_CHANGE: ErrorCode = ErrorCode {
-    code: "BREAKING_CHANGE",
-    exit: ExitCode::GENERAL_ERROR,
-    meaning: "envgen diff found a change that breaks producers or consumers (as --fail-on selects); error.detail holds every change as JSON.",
-};
 
 /// Which breakages make `diff` fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -86,7 +77,7 @@ pub fn run(args: &DiffArgs) -> Reply {
     let report =
         match envgen_codegen::diff::diff_files(&config, &args.old, &args.new, &Settings::new()) {
             Ok(r) => r,
-            Err(e) => return Reply::failure(super::generate::codegen_failure(&e)),
+            Err(e) => return Reply::failure(codegen_failure(&e)),
         };
     let old = args.old.display().to_string();
     let new = args.new.display().to_string();
@@ -108,7 +99,7 @@ pub fn run(args: &DiffArgs) -> Reply {
     };
     let n = report.changes.iter().filter(|c| c.is_breaking()).count();
     let failure = fail(
-        BREAKING_CHANGE,
+        codes::BREAKING_CHANGE,
         format!("{n} breaking change(s) from {old} to {new} (breaking for {sides})"),
     )
     .detail(data.to_string())

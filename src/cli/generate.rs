@@ -6,10 +6,10 @@
 //! is `SCHEMA_NOT_FOUND`, `SCHEMA_INVALID`, `UNSUPPORTED_KEYWORD` or `OUTPUT_WRITE_FAILED`
 //! with the located message.
 
-use super::output::{fail, Reply};
+use super::output::{codegen_failure, fail, Reply};
 use super::{codes, key_value};
 use clap::Args;
-use envgen_codegen::{Config, Draft, ErrorKind, SchemaConfig, SchemarsDerive, Settings};
+use envgen_codegen::{Config, Draft, SchemaConfig, SchemarsDerive, Settings};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -89,24 +89,6 @@ pub struct GenerateArgs {
     pub runtime_version: Option<String>,
 }
 
-/// The failure for a codegen error: its kind picks the `error.code`.
-pub fn codegen_failure(e: &envgen_codegen::Error) -> crate::response::Failure {
-    let code = match e.kind {
-        ErrorKind::NotFound => codes::SCHEMA_NOT_FOUND,
-        ErrorKind::Unsupported => codes::UNSUPPORTED_KEYWORD,
-        ErrorKind::Output | ErrorKind::Stale => codes::OUTPUT_WRITE_FAILED,
-        ErrorKind::Invalid => codes::SCHEMA_INVALID,
-    };
-    // The message is the located first line; the advice goes to `error.suggestion`.
-    let shown = e.to_string();
-    let message = shown.lines().next().unwrap_or("schema error").to_owned();
-    let mut failure = fail(code, message).detail(e.location());
-    if let Some(help) = &e.help {
-        failure = failure.suggestion(help.clone());
-    }
-    failure
-}
-
 /// Runs the generator.
 pub fn run(args: &GenerateArgs) -> Reply {
     if args.schemas.is_empty() {
@@ -173,7 +155,11 @@ pub fn run(args: &GenerateArgs) -> Reply {
         Err(e) => return Reply::failure(codegen_failure(&e)),
     };
     if let Some(dir) = &args.crate_dir {
-        return super::scaffold::run(args, dir, &config, generated);
+        let runtime = super::scaffold::RuntimeDep::from_args(
+            args.runtime_dep_path.as_deref(),
+            args.runtime_version.as_deref(),
+        );
+        return super::scaffold::run(runtime, args.schemars, dir, &config, generated);
     }
     let text = if generated.len() == 1 {
         generated[0].code.clone()

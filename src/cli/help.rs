@@ -204,7 +204,7 @@ pub fn extension() -> Extension {
                     entry(
                         "GENERAL_ERROR: a change breaks producers or consumers, or a schema does not generate.",
                         Some("Make the change compatible, or release it as a new major version."),
-                        &[super::diff::BREAKING_CHANGE, codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD],
+                        &[codes::BREAKING_CHANGE, codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD],
                     ),
                 ),
                 (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),

@@ -252,3 +252,23 @@ fn redirect(word: &str, fix: &str, args: &[OsString], program: &str, message: &s
     .phase(ErrorDetailPhase::Validation)
     .suggestion(format!("Run `{command}`."))
 }
+
+/// The failure for a codegen error: its kind picks the `error.code`.
+pub fn codegen_failure(e: &envgen_codegen::Error) -> crate::response::Failure {
+    let code = match e.kind {
+        envgen_codegen::ErrorKind::NotFound => codes::SCHEMA_NOT_FOUND,
+        envgen_codegen::ErrorKind::Unsupported => codes::UNSUPPORTED_KEYWORD,
+        envgen_codegen::ErrorKind::Output | envgen_codegen::ErrorKind::Stale => {
+            codes::OUTPUT_WRITE_FAILED
+        }
+        envgen_codegen::ErrorKind::Invalid => codes::SCHEMA_INVALID,
+    };
+    // The message is the located first line; the advice goes to `error.suggestion`.
+    let shown = e.to_string();
+    let message = shown.lines().next().unwrap_or("schema error").to_owned();
+    let mut failure = fail(code, message).detail(e.location());
+    if let Some(help) = &e.help {
+        failure = failure.suggestion(help.clone());
+    }
+    failure
+}

@@ -28,6 +28,20 @@ pub enum RuntimeDep {
     Version(String),
 }
 
+impl RuntimeDep {
+    /// From `--runtime-dep-path` (made absolute when it exists) or `--runtime-version`;
+    /// this envgen's own version when neither is given.
+    pub fn from_args(path: Option<&Path>, version: Option<&str>) -> Self {
+        match (path, version) {
+            (Some(p), _) => {
+                RuntimeDep::Path(std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()))
+            }
+            (None, Some(v)) => RuntimeDep::Version(v.to_owned()),
+            (None, None) => RuntimeDep::Version(env!("CARGO_PKG_VERSION").to_owned()),
+        }
+    }
+}
+
 /// One schema's module in the crate: its name, its root type, its code.
 #[derive(Debug, Clone)]
 pub struct CrateModule {
@@ -335,24 +349,19 @@ pub fn write(
 
 /// `--crate DIR`: writes the crate; the reply lists the files.
 pub fn run(
-    args: &super::generate::GenerateArgs,
+    runtime: RuntimeDep,
+    schemars: bool,
     dir: &Path,
     config: &Config,
     generated: Vec<Generated>,
 ) -> super::output::Reply {
-    use super::generate::codegen_failure;
-    use super::output::Reply;
-    let runtime = match (&args.runtime_dep_path, &args.runtime_version) {
-        (Some(p), _) => RuntimeDep::Path(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
-        (None, Some(v)) => RuntimeDep::Version(v.clone()),
-        (None, None) => RuntimeDep::Version(env!("CARGO_PKG_VERSION").to_owned()),
-    };
+    use super::output::{codegen_failure, Reply};
     let modules = match modules(config, generated) {
         Ok(m) => m,
         Err(e) => return Reply::failure(codegen_failure(&e)),
     };
     let name = package_name(&std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()));
-    let files = files(&name, &modules, &runtime, args.schemars);
+    let files = files(&name, &modules, &runtime, schemars);
     let written = match write(dir, &files) {
         Ok(w) => w,
         Err(e) => return Reply::failure(codegen_failure(&e)),
