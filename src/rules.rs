@@ -7,6 +7,10 @@
 //! then that rule's id), then the rules the seeds state in prose. Rule ids are stable:
 //! `<contract>/<section>-<name>`, for example `meminit/9.2-key-order`.
 
+mod duplicates;
+
+pub use duplicates::duplicate_keys;
+
 use crate::runtime::json::push_token;
 use crate::{ValidationError, ValidationErrors};
 use std::fmt;

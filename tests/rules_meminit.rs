@@ -62,6 +62,10 @@ fn meminit_9_1_single_object() {
     case("meminit/9.1-single-object", SEED, "not json", "");
     case("meminit/9.1-single-object", SEED, "", "");
     case("meminit/9.1-single-object", SEED, &format!("[{SEED}]"), "");
+    // A repeated key: `serde_json::Value` would keep only the last one.
+    let repeated = SEED.replacen("\"success\":true", "\"success\":true,\"success\":false", 1);
+    assert_ne!(repeated, SEED, "the seed example has \"success\":true");
+    case("meminit/9.1-single-object", SEED, &repeated, "/success");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //!
 //! | rule id | section | rule |
 //! |---|---|---|
-//! | `meminit/9.1-single-object` | 9.1 | the text is exactly one JSON object |
+//! | `meminit/9.1-single-object` | 9.1 | the text is exactly one JSON object, no key repeated in an object |
 //! | `meminit/9.1-one-line` | 9.1 | on one line; only a single trailing `\n` after it |
 //! | `meminit/schema` | 11 | the section 11 schema (types, issue and advice shapes, …) |
 //! | `meminit/4.1-success-fields` | 4.1, 11 | a success has `data`, `warnings`, `violations`, `advice`, no `error` |
@@ -52,6 +52,17 @@ pub fn check(text: &str) -> Vec<Violation> {
     let Some(document) = single_object(text, &mut out) else {
         return out;
     };
+    // A repeated key: the parsed value keeps only the last, so the text is not one
+    // well-defined object, and its key order is not stable (sections 9.1, 9.2).
+    for (pointer, key) in crate::rules::duplicate_keys(text) {
+        out.push(Violation::new(
+            "meminit/9.1-single-object",
+            pointer,
+            format!(
+                "key {key:?} appears more than once in its object; the last one hides the others"
+            ),
+        ));
+    }
     let options = Options::new().all_errors(true);
     if let Err(errors) = super::validate_value_with(&document, &options) {
         out.extend(from_schema(errors, "meminit/schema", &ENCODED));
