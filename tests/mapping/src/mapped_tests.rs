@@ -78,6 +78,8 @@ fn fields_have_the_mapped_types() {
         code: Some(Code("AB".into())),
         label: Some(Label("tag".into())),
         email: Some("a@example.com".into()),
+        times: None,
+        when: None,
     };
     assert_eq!(parsed, expected);
     // Canonical values come back as they were written.
@@ -354,6 +356,38 @@ fn all_errors_mode_without_format_assertion_names_the_value_not_the_format() {
     assert!(e.errors()[0]
         .message
         .contains("this Rust type cannot hold it"));
+}
+
+#[test]
+fn map_values_and_one_of_branches_hold_mapped_types() {
+    let doc = json!({"at": "2024-05-01T12:00:00Z", "id": ID,
+        "times": {"start": "2024-01-01T00:00:00Z"}, "when": "2024-01-02T00:00:00Z"});
+    let parsed = Mapped::from_json_str(&doc.to_string()).expect("valid");
+    let times = parsed.times.as_ref().expect("times");
+    assert_eq!(times["start"], at("2024-01-01T00:00:00Z"));
+    assert_eq!(
+        parsed.when,
+        Some(mapped::MappedWhen::String(at("2024-01-02T00:00:00Z")))
+    );
+    assert_eq!(serde_json::to_value(&parsed).expect("serializes"), doc);
+    // Bad values there are rejected at their own pointers with the schema's error when
+    // formats are asserted, else (two-pass path) the typed parse's `type` error.
+    let map = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "times": {"start": "soon"}});
+    let branch = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "when": "soon"});
+    for (doc, path, keywords) in [
+        (map, "/times/start", ["type", "format"]),
+        (branch, "/when", ["type", "oneOf"]),
+    ] {
+        for (formats, keyword) in [false, true].into_iter().zip(keywords) {
+            let (e, slow) = reject(&doc, &Options::new().formats(formats));
+            assert!(
+                slow || formats,
+                "without formats, only the two-pass path sees it"
+            );
+            assert_eq!(e.errors()[0].instance_path, path, "{e}");
+            assert_eq!(e.errors()[0].keyword, keyword, "{e}");
+        }
+    }
 }
 
 #[test]
