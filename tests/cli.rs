@@ -300,6 +300,111 @@ fn a_malformed_schema_is_a_located_error() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+const MAPPED_SCHEMA: &str = r##"{
+  "title": "Event",
+  "type": "object",
+  "required": ["at"],
+  "properties": {
+    "at": {"type": "string", "format": "date-time"},
+    "id": {"type": "string", "format": "uuid"},
+    "price": {"$ref": "#/definitions/Money"},
+    "merged": {"allOf": [{"type": "string"}]}
+  },
+  "definitions": {
+    "Money": {"type": "object", "properties": {"cents": {"type": "integer"}}, "x-rust-type": "crate::money::Money"}
+  }
+}"##;
+
+#[test]
+fn type_mapping_flags_choose_the_rust_types() {
+    let schema = file("mapped-cli.json", MAPPED_SCHEMA);
+    let o = envgen(&[
+        "--schema",
+        &schema,
+        "--map-format",
+        "date-time=::chrono::DateTime<::chrono::Utc>",
+        "--map-format",
+        "uuid=::uuid::Uuid",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("pub at: ::chrono::DateTime<::chrono::Utc>,"),
+        "{out}"
+    );
+    assert!(out.contains("pub id: Option<::uuid::Uuid>,"), "{out}");
+    // `x-rust-type` is honoured by default…
+    assert!(
+        out.contains("pub type Money = crate::money::Money;"),
+        "{out}"
+    );
+    // …overridden by `--map-type`…
+    let o = envgen(&[
+        "--schema",
+        &schema,
+        "--map-type",
+        "/definitions/Money=crate::Cash",
+    ]);
+    assert!(
+        stdout(&o).contains("pub type Money = crate::Cash;"),
+        "{}",
+        stderr(&o)
+    );
+    // …and ignored on request, as are formats nobody mapped.
+    let o = envgen(&["--schema", &schema, "--no-rust-type-extension"]);
+    let out = stdout(&o);
+    assert!(out.contains("pub struct Money {"), "{out}");
+    assert!(out.contains("pub at: String,"), "{out}");
+}
+
+#[test]
+fn bad_type_mappings_are_located_errors() {
+    let schema = file("mapped-cli-bad.json", MAPPED_SCHEMA);
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["--map-type", "/definitions/Money=not a type"],
+            "mapped-cli-bad.json#/definitions/Money",
+            "does not name a Rust type",
+        ),
+        (
+            &["--map-format", "date-time=Vec<"],
+            "mapped-cli-bad.json",
+            "the format mapping date-time=\"Vec<\" does not name a Rust type",
+        ),
+        (
+            &["--map-type", "/definitions/Nope=crate::X"],
+            "mapped-cli-bad.json#/definitions/Nope",
+            "names no schema at this pointer",
+        ),
+        (
+            &["--map-type", "/properties/merged/allOf/0=crate::X"],
+            "mapped-cli-bad.json#/properties/merged/allOf/0",
+            "the type mapping has no effect",
+        ),
+    ];
+    for (flags, at, words) in cases {
+        let mut args = vec!["--schema", schema.as_str()];
+        args.extend_from_slice(flags);
+        let o = envgen(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{flags:?}: {err}");
+        assert!(err.contains(at) && err.contains(words), "{flags:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let ext = file(
+        "mapped-cli-ext.json",
+        r#"{"type": "object", "properties": {"a": {"type": "string", "x-rust-type": 5}}}"#,
+    );
+    let o = envgen(&["--schema", &ext]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("mapped-cli-ext.json#/properties/a/x-rust-type")
+            && err.contains("must be a Rust type path"),
+        "{err}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // `validate --rules`: each contract's checker, one line per violation
 

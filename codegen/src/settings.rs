@@ -102,6 +102,14 @@ pub struct Settings {
     /// Every struct keeps the order its document gave the keys in (a `key_order` field)
     /// and serializes in that order, instead of the schema's. Off by default.
     pub preserve_key_order: bool,
+    /// Rust types for string `format`s (`date-time` → `::chrono::DateTime<::chrono::Utc>`),
+    /// by format name. See [`Settings::map_format`].
+    pub format_types: BTreeMap<String, String>,
+    /// Rust types for whole schemas, by JSON pointer in the root document. See
+    /// [`Settings::map_type`].
+    pub type_mappings: BTreeMap<String, String>,
+    /// Honour a schema's `x-rust-type` extension (on by default).
+    pub rust_type_extension: bool,
 }
 
 impl Default for Settings {
@@ -121,6 +129,9 @@ impl Default for Settings {
             derived: Vec::new(),
             invariants: Vec::new(),
             preserve_key_order: false,
+            format_types: BTreeMap::new(),
+            type_mappings: BTreeMap::new(),
+            rust_type_extension: true,
         }
     }
 }
@@ -232,6 +243,40 @@ impl Settings {
     /// files a person also edits, such as configuration.
     pub fn preserve_key_order(mut self, yes: bool) -> Self {
         self.preserve_key_order = yes;
+        self
+    }
+
+    /// Maps every string schema whose own `format` is `format` to the Rust type `path`
+    /// (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`, `uuid` →
+    /// `::uuid::Uuid`). The type must implement `serde::Deserialize` (from a JSON string)
+    /// and `serde::Serialize`. Parsing the string into it replaces the `format` check and
+    /// always applies, whether formats are asserted or not; the schema's other keywords
+    /// are still checked. Write `path` so that it resolves from the generated module and
+    /// its child module `validators` (`::chrono::…`, `crate::…`).
+    ///
+    /// ```
+    /// # use envgen_codegen::Settings;
+    /// let s = Settings::new().map_format("uuid", "::uuid::Uuid");
+    /// assert_eq!(s.format_types["uuid"], "::uuid::Uuid");
+    /// ```
+    pub fn map_format(mut self, format: impl Into<String>, path: impl Into<String>) -> Self {
+        self.format_types.insert(format.into(), path.into());
+        self
+    }
+
+    /// Uses the existing Rust type `path` for the schema at `pointer` (a definition, a
+    /// property, an item schema) instead of a generated one; it overrides the schema's
+    /// `x-rust-type`. The type's own serde impls decode and encode the value; the
+    /// schema's keywords are checked on the value's JSON form (see `docs/decisions.md`,
+    /// "Type mapping").
+    pub fn map_type(mut self, pointer: impl Into<String>, path: impl Into<String>) -> Self {
+        self.type_mappings.insert(pointer.into(), path.into());
+        self
+    }
+
+    /// Honours (`true`, the default) or ignores a schema's `x-rust-type` extension.
+    pub fn rust_type_extension(mut self, yes: bool) -> Self {
+        self.rust_type_extension = yes;
         self
     }
 

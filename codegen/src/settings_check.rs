@@ -28,6 +28,28 @@ pub(crate) fn before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result
             .with_help("use a pointer such as `/definitions/Name` or `/properties/a`, with `~1` for `/` in names")
         })?;
     }
+    for (format, path) in &settings.format_types {
+        if let Err(e) = syn::parse_str::<syn::Type>(path) {
+            return Err(set
+                .error_at(doc, "", format!("the format mapping {format}={path:?} does not name a Rust type ({e})"))
+                .with_help("write `--map-format FORMAT=PATH`, for example `--map-format date-time=::chrono::DateTime<::chrono::Utc>`"));
+        }
+    }
+    for (pointer, path) in &settings.type_mappings {
+        node_at(set, doc, pointer).ok_or_else(|| {
+            set.error_at(
+                doc,
+                pointer,
+                format!("the type mapping to {path:?} names no schema at this pointer; expected the JSON pointer of a schema in this file"),
+            )
+            .with_help("use a pointer such as `/definitions/Money` or `/properties/a`, with `~1` for `/` in names")
+        })?;
+        if let Err(e) = syn::parse_str::<syn::Type>(path) {
+            return Err(set
+                .error_at(doc, pointer, format!("the type mapping to {path:?} does not name a Rust type ({e})"))
+                .with_help("write `--map-type POINTER=PATH`, for example `--map-type /definitions/Money=crate::money::Money`"));
+        }
+    }
     for d in &settings.extra_derives {
         if syn::parse_str::<syn::Path>(d).is_err() {
             return Err(set.error_at(

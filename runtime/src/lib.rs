@@ -23,6 +23,7 @@ pub mod format;
 pub mod inflight;
 pub mod json;
 pub mod key_order;
+pub mod mapped;
 pub mod num;
 pub mod regex;
 pub mod ser;

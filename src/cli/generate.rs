@@ -7,7 +7,7 @@
 //! with the located message.
 
 use super::output::{codegen_failure, fail, Reply};
-use super::{codes, key_value};
+use super::{codes, key_value, pointer_path};
 use clap::Args;
 use envgen_codegen::{Config, Draft, SchemaConfig, SchemarsDerive, Settings};
 use serde_json::json;
@@ -35,6 +35,19 @@ pub struct GenerateArgs {
     /// Name the type at a pointer: `POINTER=Name`.
     #[arg(long = "rename", value_name = "POINTER=NAME", value_parser = key_value)]
     pub renames: Vec<(String, String)>,
+    /// Use a Rust type for every string schema with this `format` (repeatable):
+    /// `FORMAT=PATH`, e.g. `date-time=::chrono::DateTime<::chrono::Utc>`. Parsing into it
+    /// replaces the format check and always applies; other keywords are still checked.
+    #[arg(long = "map-format", value_name = "FORMAT=PATH", value_parser = key_value)]
+    pub map_formats: Vec<(String, String)>,
+    /// Use an existing Rust type for the schema at a pointer (repeatable):
+    /// `POINTER=PATH`, e.g. `/definitions/Money=crate::money::Money`; overrides the
+    /// schema's `x-rust-type`.
+    #[arg(long = "map-type", value_name = "POINTER=PATH", value_parser = pointer_path)]
+    pub map_types: Vec<(String, String)>,
+    /// Ignore the `x-rust-type` extension in schemas (honoured by default).
+    #[arg(long)]
+    pub no_rust_type_extension: bool,
     /// Add a derive to every generated type (repeatable), e.g. `--derive Eq`.
     #[arg(long = "derive", value_name = "PATH")]
     pub derives: Vec<String>,
@@ -136,6 +149,13 @@ pub fn run(args: &GenerateArgs) -> Reply {
         for d in &args.derives {
             settings = settings.derive(d.clone());
         }
+        for (format, path) in &args.map_formats {
+            settings = settings.map_format(format.clone(), path.clone());
+        }
+        for (pointer, path) in &args.map_types {
+            settings = settings.map_type(pointer.clone(), path.clone());
+        }
+        settings = settings.rust_type_extension(!args.no_rust_type_extension);
         if args.schemars {
             settings = settings.schemars(SchemarsDerive::Always);
         }

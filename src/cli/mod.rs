@@ -142,6 +142,14 @@ fn generation_conflict(matches: &clap::ArgMatches) -> Result<(), clap::Error> {
 }
 
 /// Parses `KEY=VALUE`.
+/// `POINTER=PATH`, split at the last `=` (a Rust type has none; a property name may).
+fn pointer_path(s: &str) -> Result<(String, String), String> {
+    match s.rsplit_once('=') {
+        Some((k, v)) if !k.is_empty() && !v.is_empty() => Ok((k.to_owned(), v.to_owned())),
+        _ => Err(format!("expected POINTER=PATH, got {s:?}")),
+    }
+}
+
 fn key_value(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_owned(), v.to_owned())),

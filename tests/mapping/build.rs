@@ -35,5 +35,22 @@ fn main() {
                 .module("shapes_generic")
                 .settings(Settings::new().generic("/properties/any", "A")),
         )
+        // Type mapping: formats to chrono and uuid, definitions to hand-written types (by
+        // `x-rust-type`, and by pointer, which overrides the extension).
+        .schema_with(
+            SchemaConfig::new("schemas/mapped.json").settings(
+                Settings::new()
+                    .map_format("date-time", "::chrono::DateTime<::chrono::Utc>")
+                    .map_format("uuid", "::uuid::Uuid")
+                    .map_type("/definitions/Label", "crate::money::Label"),
+            ),
+        )
+        // The same schema unmapped (extension ignored): its `validate_value` is the baseline
+        // the mapped module's must equal.
+        .schema_with(
+            SchemaConfig::new("schemas/mapped.json")
+                .module("mapped_plain")
+                .settings(Settings::new().rust_type_extension(false)),
+        )
         .compile_or_exit();
 }

@@ -201,5 +201,6 @@ pub fn render(module: &Module, ty: &Ty) -> String {
         // Boxing breaks recursion; it does not change what documents mean.
         Ty::Boxed(t) => render(module, t),
         Ty::Option(t) => format!("Option<{}>", render(module, t)),
+        Ty::Mapped(m) => m.path.clone(),
     }
 }

@@ -190,6 +190,8 @@ impl<'a, 'v> Checks<'a, 'v> {
             Ty::Object if type_only(&k, JsonType::Object) => Ok(quote!(true)),
             Ty::Unit if type_only(&k, JsonType::Null) => Ok(quote!(true)),
             Ty::Object | Ty::Unit => Ok(self.fallback(node, &expr)),
+            // A type the user chose: checked through its JSON form (its serde output).
+            Ty::Mapped(_) => Ok(self.fallback(node, &expr)),
         }
     }
 

@@ -54,6 +54,11 @@ fn kinds(cx: &Cx<'_>, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
     }
     match ty {
         Ty::Any | Ty::Generic(_) => out.extend(ALL),
+        // A format mapping holds strings; a whole-schema mapping may hold anything.
+        Ty::Mapped(m) if m.parses.is_some() => {
+            out.insert(Kind::String);
+        }
+        Ty::Mapped(_) => out.extend(ALL),
         Ty::Unit => {
             out.insert(Kind::Null);
         }

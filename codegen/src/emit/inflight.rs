@@ -19,15 +19,16 @@ use super::de::{kinds_of, Kind};
 use super::rust_ty::Cx;
 use super::validate::{fn_name, schema_pointer};
 use crate::ir::shape::follow_refs;
-use crate::ir::{Field, Ty, TypeKind};
+use crate::ir::{Field, Mapped, Ty, TypeKind};
 use crate::load::{Body, DocId, Keywords, NodeId, SchemaSet};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A spec's fields: node, kinds, direct, and the index of the items' spec.
-type SpecKey = (NodeId, u8, bool, Option<usize>);
+/// A spec's fields: node, kinds, direct, the index of the items' spec, and the format
+/// mapping whose parse its validator adds.
+type SpecKey = (NodeId, u8, bool, Option<usize>, Option<Mapped>);
 
 pub(crate) struct Inflight<'a> {
     set: &'a SchemaSet,
@@ -97,7 +98,8 @@ impl<'a> Inflight<'a> {
             | Ty::String
             | Ty::I64
             | Ty::U64
-            | Ty::F64 => true,
+            | Ty::F64
+            | Ty::Mapped(_) => true,
         }
     }
 
@@ -111,6 +113,8 @@ impl<'a> Inflight<'a> {
         match ty {
             Ty::Boxed(t) => Self::capturable(cx, t, depth + 1),
             Ty::Option(_) | Ty::Generic(_) | Ty::Any => false,
+            // A whole-schema mapping is read by its own deserializer, opaquely.
+            Ty::Mapped(m) => m.parses.is_some(),
             Ty::Named(id) => match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => Self::capturable(cx, t, depth + 1),
                 _ => true,
@@ -168,11 +172,17 @@ impl<'a> Inflight<'a> {
             Some(Ty::I64) => (kinds & !4) | 64,
             _ => kinds,
         };
+        // A format-mapped value is checked before its type parses it (see `emit::mapped`):
+        // no JSON kind counts as held.
+        let parsed = super::mapped::parsed(cx, ty, 0).cloned();
+        let kinds = if parsed.is_some() { 0 } else { kinds };
         let direct = self.direct(cx, ty, node, 0);
         let items = self.items_spec(cx, ty, node, depth);
         let mut specs = self.specs.borrow_mut();
         let next = specs.len();
-        *specs.entry((node, kinds, direct, items)).or_insert(next)
+        *specs
+            .entry((node, kinds, direct, items, parsed))
+            .or_insert(next)
     }
 
     /// `&validators::S{i}`.
@@ -184,27 +194,38 @@ impl<'a> Inflight<'a> {
     /// The spec `static`s, for the `validators` module (in a fixed order: by index).
     pub(crate) fn statics(&self, rt: &TokenStream) -> TokenStream {
         let specs = self.specs.borrow();
-        let mut all: Vec<_> = specs.iter().map(|(k, i)| (*i, *k)).collect();
+        let mut all: Vec<_> = specs.iter().map(|(k, i)| (*i, k.clone())).collect();
         all.sort();
-        let items = all.into_iter().map(|(i, (node, kinds, direct, items))| {
-            let name = format_ident!("S{}", i);
-            let f = fn_name(node);
-            let items = match items {
-                Some(j) => {
-                    let item = format_ident!("S{}", j);
-                    quote!(Some(&#item))
-                }
-                None => quote!(None),
-            };
-            quote! {
-                pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
-                    node: #f,
-                    kinds: #kinds,
-                    direct: #direct,
-                    items: #items,
+        let items = all
+            .into_iter()
+            .map(|(i, (node, kinds, direct, items, parsed))| {
+                let name = format_ident!("S{}", i);
+                let f = match parsed {
+                    Some(_) => {
+                        let w = super::mapped::wrapper_name(i);
+                        quote!(super::#w)
+                    }
+                    None => {
+                        let f = fn_name(node);
+                        quote!(#f)
+                    }
                 };
-            }
-        });
+                let items = match items {
+                    Some(j) => {
+                        let item = format_ident!("S{}", j);
+                        quote!(Some(&#item))
+                    }
+                    None => quote!(None),
+                };
+                quote! {
+                    pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
+                        node: #f,
+                        kinds: #kinds,
+                        direct: #direct,
+                        items: #items,
+                    };
+                }
+            });
         quote!(#(#items)*)
     }
 
@@ -219,6 +240,26 @@ impl<'a> Inflight<'a> {
             return None;
         }
         Some(self.spec(cx, item, items, depth + 1))
+    }
+
+    /// The validators (at module level) that the specs of format-mapped values name: the
+    /// node's validator, then the mapped type's parse (see `emit::mapped`).
+    pub(crate) fn wrappers(&self, rt: &TokenStream) -> TokenStream {
+        let specs = self.specs.borrow();
+        let mut all: Vec<(usize, NodeId, &Mapped)> = specs
+            .iter()
+            .filter_map(|((node, _, _, _, parsed), i)| parsed.as_ref().map(|m| (*i, *node, m)))
+            .collect();
+        all.sort();
+        let items = all.into_iter().map(|(i, node, m)| {
+            let sp = m
+                .parses
+                .as_ref()
+                .map(|p| self.sp(p.node, "format"))
+                .unwrap_or_default();
+            super::mapped::wrapper(rt, i, node, m, &sp)
+        });
+        quote!(#(#items)*)
     }
 
     /// The struct schema's own `properties` entry for `f`, if `f` comes from it.

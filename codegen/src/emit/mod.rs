@@ -4,6 +4,7 @@ mod builder;
 mod check;
 mod de;
 mod inflight;
+mod mapped;
 mod render;
 mod rust_ty;
 mod ser;
@@ -123,6 +124,7 @@ pub(crate) fn emit_into(
         roots.dedup();
         let body = v.emit(&roots)?;
         let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
+        let wrappers = inflight.map(|i| i.wrappers(&rt)).unwrap_or_default();
         let root_fn = validate::fn_name(root);
         let formats = settings.assert_formats;
         sink(quote! {
@@ -145,6 +147,8 @@ pub(crate) fn emit_into(
                 validators::#root_fn(value, &mut cx);
                 cx.finish()
             }
+
+            #wrappers
 
             /// One validator per schema node.
             mod validators {

@@ -56,6 +56,7 @@ impl Cx<'_> {
                 let t = self.ty(t);
                 quote!(Option<#t>)
             }
+            Ty::Mapped(m) => super::mapped::rust_type(&m.path),
         }
     }
 

@@ -342,5 +342,6 @@ fn describe_payload(cx: &Cx<'_>, ty: &Ty) -> String {
         Ty::Vec(_) => "An array.".to_owned(),
         Ty::Map(_) | Ty::Object => "An object.".to_owned(),
         Ty::Boxed(t) | Ty::Option(t) => describe_payload(cx, t),
+        Ty::Mapped(m) => format!("A `{}`.", m.path),
     }
 }

@@ -2,6 +2,7 @@
 
 use super::boxing;
 use super::builder;
+use super::mapped;
 use super::naming::{pascal, snake, Names};
 use super::shape::{follow_refs, pure_ref, shape_of, Shape};
 use super::{
@@ -30,6 +31,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         by_node: BTreeMap::new(),
         names: Names::types(),
         generic_nodes: BTreeMap::new(),
+        mapped: BTreeSet::new(),
     };
     for g in &settings.generic_properties {
         const INTERNAL: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
@@ -68,12 +70,28 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
             pascal(title.as_deref().unwrap_or(&stem))
         }
     };
+    if mapped::whole(set, doc, settings, root)?.is_some() {
+        return Err(set
+            .error_at(doc, "", "the root schema cannot be mapped to an existing Rust type: the document type is always generated")
+            .with_help("map a definition or a property instead"));
+    }
     let root_ty = l.named(root, &root_name)?;
     let root_nullable = l.nullable(root)?;
     if let Some(k) = set.node(root).keywords() {
         for (name, def) in &k.definitions {
             let hint = l.rename_for(*def).unwrap_or_else(|| pascal(name));
             l.named(*def, &hint)?;
+        }
+    }
+    for pointer in settings.type_mappings.keys() {
+        let node = set.node_at(&crate::load::Loc {
+            doc,
+            pointer: pointer.clone(),
+        });
+        if !node.is_some_and(|n| l.mapped.contains(&n)) {
+            return Err(set
+                .error_at(doc, pointer, "the type mapping has no effect: no generated type comes from the schema at this pointer (it is unused, merged into another schema by `allOf`, or not a schema)")
+                .with_help("map a definition, a property or an item schema that is used as it stands"));
         }
     }
     let mut types: Vec<TypeDef> = Vec::with_capacity(l.types.len());
@@ -169,6 +187,8 @@ struct Lower<'a> {
     by_node: BTreeMap<NodeId, TypeId>,
     names: Names,
     generic_nodes: BTreeMap<NodeId, String>,
+    /// Schemas mapped whole to a Rust type (by pointer or `x-rust-type`).
+    mapped: BTreeSet<NodeId>,
 }
 
 /// A type and whether `null` is allowed besides it.
@@ -193,6 +213,15 @@ impl Lower<'_> {
             return None;
         }
         self.settings.renames.get(&n.loc.pointer).cloned()
+    }
+
+    /// The Rust type `node` is mapped to as a whole, recording that the mapping applied.
+    fn mapped_whole(&mut self, node: NodeId) -> Result<Option<Ty>> {
+        let ty = mapped::whole(self.set, self.doc, self.settings, node)?;
+        if ty.is_some() {
+            self.mapped.insert(node);
+        }
+        Ok(ty)
     }
 
     fn docs(&self, node: NodeId) -> Option<String> {
@@ -282,6 +311,9 @@ impl Lower<'_> {
 
     /// The kind of a named type.
     fn kind_of(&mut self, node: NodeId, name: &str) -> Result<TypeKind> {
+        if let Some(ty) = self.mapped_whole(node)? {
+            return Ok(TypeKind::Alias(wrap_nullable(ty, self.nullable(node)?)));
+        }
         if let Some(target) = pure_ref(self.set, node) {
             let target = follow_refs(self.set, target).map_err(|_| {
                 self.set
@@ -361,6 +393,10 @@ impl Lower<'_> {
         }
         if let Body::Bool(_) = self.set.node(node).body {
             return Ok(Lowered::of(Ty::Any));
+        }
+        if let Some(ty) = self.mapped_whole(node)? {
+            let nullable = self.nullable(node)?;
+            return Ok(Lowered { ty, nullable });
         }
         if let Some(target) = pure_ref(self.set, node) {
             let target = follow_refs(self.set, target)?;
@@ -691,7 +727,9 @@ impl Lower<'_> {
         Ok(match t {
             JsonType::Null => Classified::Ty(Lowered::of(Ty::Unit)),
             JsonType::Boolean => Classified::Ty(Lowered::of(Ty::Bool)),
-            JsonType::String => Classified::Ty(Lowered::of(Ty::String)),
+            JsonType::String => Classified::Ty(Lowered::of(
+                mapped::format(self.set, self.doc, self.settings, node)?.unwrap_or(Ty::String),
+            )),
             JsonType::Number => Classified::Ty(Lowered::of(Ty::F64)),
             JsonType::Integer => {
                 let non_negative = shape.minimum.is_some_and(|m| m >= 0.0)

@@ -6,6 +6,7 @@ pub mod naming;
 mod boxing;
 mod builder;
 mod lower;
+pub(crate) mod mapped;
 pub(crate) mod shape;
 
 pub use lower::lower;
@@ -259,6 +260,27 @@ pub enum Ty {
     Boxed(Box<Ty>),
     /// `Option<T>`: nullable inside a container.
     Option(Box<Ty>),
+    /// A Rust type the user chose (a `format` mapping, a mapping by pointer, or the
+    /// schema's `x-rust-type`): decoded and encoded by its own serde impls.
+    Mapped(Box<Mapped>),
+}
+
+/// A Rust type chosen for a schema instead of the generated one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Mapped {
+    /// The Rust type, as source text that parses as a type.
+    pub path: String,
+    /// For a `format` mapping: the format, whose check the type's parse replaces.
+    pub parses: Option<FormatParse>,
+}
+
+/// The `format` a mapped type parses, and the schema node that carries it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FormatParse {
+    /// The format's name, e.g. `date-time`.
+    pub format: String,
+    /// The string schema whose `format` keyword it is.
+    pub node: NodeId,
 }
 
 impl Ty {

@@ -72,8 +72,24 @@ pub mod typed {
     }
 }
 
+/// Type mapping (`schemas/mapped.json`): `date-time` → chrono, `uuid` → uuid, definitions
+/// → the hand-written types of [`money`].
+pub mod mapped {
+    envgen_runtime::include_schema!("mapped");
+}
+
+/// `schemas/mapped.json` without any mapping (and `x-rust-type` ignored).
+pub mod mapped_plain {
+    envgen_runtime::include_schema!("mapped_plain");
+}
+
+pub mod money;
+
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod mapped_tests;
 
 #[cfg(test)]
 mod typed_tests;

@@ -1,0 +1,73 @@
+//! Mapped types in generated code (the IR side is `ir::mapped`).
+//!
+//! A format-mapped value (`date-time` → `chrono::DateTime<Utc>`) is read in flight through
+//! a spec whose validator is a wrapper emitted here: the schema node's own `Value`
+//! validator first (every keyword, on the document's string), then the mapped type's
+//! parse of that string, whose failure is a `format` error at the `format` keyword. The
+//! spec claims no JSON kind as held, so within a session every value is checked before
+//! the type parses it; outside a session the type's own deserializer runs alone.
+
+use super::rust_ty::Cx;
+use super::validate::fn_name;
+use crate::ir::{Mapped, Ty, TypeKind};
+use crate::load::NodeId;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// The tokens of a mapped Rust type. Paths were checked when lowering; one that still
+/// does not parse becomes a `compile_error!` naming it.
+pub(crate) fn rust_type(path: &str) -> TokenStream {
+    match syn::parse_str::<syn::Type>(path) {
+        Ok(t) => quote!(#t),
+        Err(_) => {
+            let msg = format!("envgen: the mapped type {path:?} is not a Rust type");
+            quote!(::core::compile_error!(#msg))
+        }
+    }
+}
+
+/// The format mapping a value of `ty` is, through boxes and aliases.
+pub(crate) fn parsed<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Mapped> {
+    if depth > 8 {
+        return None;
+    }
+    match ty {
+        Ty::Mapped(m) if m.parses.is_some() => Some(m),
+        Ty::Boxed(t) => parsed(cx, t, depth + 1),
+        Ty::Named(id) => match &cx.module.get(*id).kind {
+            TypeKind::Alias(t) => parsed(cx, t, depth + 1),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The name of the wrapper validator of spec `S{i}`.
+pub(crate) fn wrapper_name(i: usize) -> Ident {
+    format_ident!("parse_s{}", i)
+}
+
+/// The wrapper validator of spec `S{i}` (for a value at `node`, mapped by `m`, whose
+/// `format` keyword is at `format_sp`).
+pub(crate) fn wrapper(
+    rt: &TokenStream,
+    i: usize,
+    node: NodeId,
+    m: &Mapped,
+    format_sp: &str,
+) -> TokenStream {
+    let name = wrapper_name(i);
+    let f = fn_name(node);
+    let ty = rust_type(&m.path);
+    let format = m.parses.as_ref().map(|p| p.format.as_str()).unwrap_or("");
+    let doc = format!(
+        " The schema's checks on a value mapped to `{}`, then its parse (`format` {format:?}).",
+        m.path
+    );
+    quote! {
+        #[doc = #doc]
+        fn #name<'v>(value: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
+            validators::#f(value, cx) && #rt::mapped::parses::<#ty>(value, cx, #format_sp, #format)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Type mapping decisions that show in the generated source: what is mapped, which mapping
+//! wins, and the errors bad mappings give. (Behaviour with real crates: `tests/mapping`.)
+
+use envgen_codegen::{generate_source, Settings};
+
+fn chrono() -> Settings {
+    Settings::new().map_format("date-time", "::chrono::DateTime<::chrono::Utc>")
+}
+
+fn generate(schema: &str, settings: &Settings) -> String {
+    generate_source("m.json", schema, settings).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn error(schema: &str, settings: &Settings) -> String {
+    match generate_source("m.json", schema, settings) {
+        Ok(src) => panic!("expected an error, got:\n{src}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn only_a_string_schemas_own_format_is_mapped() {
+    let out = generate(
+        r#"{"type": "object", "properties": {
+            "a": {"type": "string", "format": "date-time"},
+            "b": {"format": "date-time"},
+            "c": {"type": "string", "allOf": [{"format": "date-time"}]},
+            "d": {"type": ["string", "null"], "format": "date-time"}
+        }}"#,
+        &chrono(),
+    );
+    assert!(
+        out.contains("pub a: Option<::chrono::DateTime<::chrono::Utc>>,"),
+        "{out}"
+    );
+    assert!(out.contains("pub b: Option<::serde_json::Value>,"), "{out}");
+    assert!(out.contains("pub c: Option<String>,"), "{out}");
+    assert!(
+        out.contains("pub d: Option<Option<::chrono::DateTime<::chrono::Utc>>>,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_whole_schema_mapping_wins_over_a_format_mapping() {
+    let schema = r#"{"type": "object", "properties": {
+        "a": {"type": "string", "format": "date-time", "x-rust-type": "crate::When"}
+    }}"#;
+    assert!(generate(schema, &chrono()).contains("pub a: Option<crate::When>,"));
+    let pointer = chrono().map_type("/properties/a", "crate::Other");
+    assert!(generate(schema, &pointer).contains("pub a: Option<crate::Other>,"));
+    let ignored = chrono().rust_type_extension(false);
+    assert!(
+        generate(schema, &ignored).contains("pub a: Option<::chrono::DateTime<::chrono::Utc>>,")
+    );
+}
+
+#[test]
+fn without_mappings_the_output_is_the_unmapped_one() {
+    let schema =
+        r#"{"type": "object", "properties": {"a": {"type": "string", "format": "date-time"}}}"#;
+    let plain = generate(schema, &Settings::new());
+    assert!(plain.contains("pub a: Option<String>,"));
+    assert!(!plain.contains("parse_s"));
+    // A format nobody mapped leaves the output as it was.
+    let other = Settings::new().map_format("uuid", "::uuid::Uuid");
+    assert_eq!(generate(schema, &other), plain);
+}
+
+#[test]
+fn the_root_cannot_be_mapped() {
+    let e = error(
+        r#"{"type": "object", "x-rust-type": "crate::Doc"}"#,
+        &Settings::new(),
+    );
+    assert!(
+        e.contains("m.json") && e.contains("the root schema cannot be mapped"),
+        "{e}"
+    );
+}
+
+#[test]
+fn typify_parameters_are_refused_and_malformed_paths_located() {
+    let e = error(
+        r#"{"type": "object", "properties": {"a": {"x-rust-type": {"crate": "x", "version": "1", "path": "x::Y", "parameters": [{"type": "string"}]}}}}"#,
+        &Settings::new(),
+    );
+    assert!(
+        e.contains("m.json#/properties/a/x-rust-type") && e.contains("`parameters`"),
+        "{e}"
+    );
+    let e = error(
+        r#"{"type": "object", "properties": {"a": {"x-rust-type": "not a type"}}}"#,
+        &Settings::new(),
+    );
+    assert!(
+        e.contains("m.json#/properties/a/x-rust-type") && e.contains("not a Rust type"),
+        "{e}"
+    );
+    let e = error(
+        r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+        &Settings::new().map_type("/properties/b", "crate::B"),
+    );
+    assert!(
+        e.contains("m.json#/properties/b") && e.contains("names no schema"),
+        "{e}"
+    );
+}

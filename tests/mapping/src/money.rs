@@ -1,0 +1,22 @@
+//! Hand-written types that definitions of `schemas/mapped.json` are mapped to.
+
+use serde::{Deserialize, Serialize};
+
+/// An amount of money (`/definitions/Money`, by its `x-rust-type`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Money {
+    /// Whole cents.
+    pub cents: u64,
+    /// An ISO 4217 code.
+    pub currency: String,
+}
+
+/// A code (`/definitions/Code`, by typify's object form of `x-rust-type`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Code(pub String);
+
+/// A label (`/definitions/Label`, mapped by pointer, overriding its `x-rust-type`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Label(pub String);
