@@ -9,13 +9,13 @@
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReleaseNote {
     /// The note's identifier.
-    pub id: String,
+    pub id: ::uuid::Uuid,
     /// The service released.
     pub service: String,
     /// The version released (semantic versioning).
     pub version: String,
     /// When it was released (RFC 3339, UTC).
-    pub released_at: String,
+    pub released_at: ::chrono::DateTime<::chrono::Utc>,
     /// One line per change worth telling.
     pub highlights: Option<Vec<String>>,
     /// Whether a consumer must change.
@@ -62,10 +62,10 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
             where
                 Access: ::serde::de::MapAccess<'de>,
             {
-                let mut f_id: Option<String> = None;
+                let mut f_id: Option<::uuid::Uuid> = None;
                 let mut f_service: Option<String> = None;
                 let mut f_version: Option<String> = None;
-                let mut f_released_at: Option<String> = None;
+                let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
                 let mut f_highlights: Option<Vec<String>> = None;
                 let mut f_breaking: Option<bool> = None;
                 while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
@@ -222,10 +222,10 @@ pub struct ReleaseNoteBuilder<
     Version = ::envgen_runtime::builder::Unset,
     ReleasedAt = ::envgen_runtime::builder::Unset,
 > {
-    id: Option<String>,
+    id: Option<::uuid::Uuid>,
     service: Option<String>,
     version: Option<String>,
-    released_at: Option<String>,
+    released_at: Option<::chrono::DateTime<::chrono::Utc>>,
     highlights: Option<Vec<String>>,
     breaking: Option<bool>,
     _s0: ::core::marker::PhantomData<fn() -> Id>,
@@ -266,7 +266,7 @@ impl<
     /// The note's identifier.
     pub fn id(
         mut self,
-        value: impl Into<String>,
+        value: impl Into<::uuid::Uuid>,
     ) -> ReleaseNoteBuilder<
         ::envgen_runtime::builder::Set,
         Service,
@@ -295,7 +295,7 @@ impl<
     /// When it was released (RFC 3339, UTC).
     pub fn released_at(
         mut self,
-        value: impl Into<String>,
+        value: impl Into<::chrono::DateTime<::chrono::Utc>>,
     ) -> ReleaseNoteBuilder<Id, Service, Version, ::envgen_runtime::builder::Set> {
         self.released_at = Some(value.into());
         self.retype()
@@ -405,20 +405,7 @@ impl ReleaseNote {
         if !cx
             .at_key(
                 "id",
-                |cx| {
-                    let x = &self.id;
-                    let mut valid = true;
-                    if cx.formats()
-                        && ::envgen_runtime::format::check("uuid", x) == Some(false)
-                    {
-                        ::envgen_runtime::fail!(
-                            valid, cx, "format", "#/properties/id/format", ||
-                            format!("{} is not a valid uuid",
-                            ::envgen_runtime::validate::show_str(x))
-                        );
-                    }
-                    valid
-                },
+                |cx| ::envgen_runtime::check::fallback(&self.id, cx, validators::n1),
             )
         {
             ::envgen_runtime::failed!(valid, cx);
@@ -464,20 +451,11 @@ impl ReleaseNote {
         if !cx
             .at_key(
                 "released_at",
-                |cx| {
-                    let x = &self.released_at;
-                    let mut valid = true;
-                    if cx.formats()
-                        && ::envgen_runtime::format::check("date-time", x) == Some(false)
-                    {
-                        ::envgen_runtime::fail!(
-                            valid, cx, "format", "#/properties/released_at/format", ||
-                            format!("{} is not a valid date-time",
-                            ::envgen_runtime::validate::show_str(x))
-                        );
-                    }
-                    valid
-                },
+                |cx| ::envgen_runtime::check::fallback(
+                    &self.released_at,
+                    cx,
+                    validators::n4,
+                ),
             )
         {
             ::envgen_runtime::failed!(valid, cx);
@@ -547,6 +525,26 @@ pub fn validate_value_with(
     let mut cx = ::envgen_runtime::Cx::new(*options);
     validators::n0(value, &mut cx);
     cx.finish()
+}
+/// The schema's checks on a value mapped to `::uuid::Uuid`, then its parse (`format` "uuid").
+fn parse_s0<'v>(
+    value: &'v ::serde_json::Value,
+    cx: &mut ::envgen_runtime::Cx<'v>,
+) -> bool {
+    validators::n1(value, cx)
+        && ::envgen_runtime::mapped::parses::<
+            ::uuid::Uuid,
+        >(value, cx, "#/properties/id/format", "uuid")
+}
+/// The schema's checks on a value mapped to `::chrono::DateTime<::chrono::Utc>`, then its parse (`format` "date-time").
+fn parse_s3<'v>(
+    value: &'v ::serde_json::Value,
+    cx: &mut ::envgen_runtime::Cx<'v>,
+) -> bool {
+    validators::n4(value, cx)
+        && ::envgen_runtime::mapped::parses::<
+            ::chrono::DateTime<::chrono::Utc>,
+        >(value, cx, "#/properties/released_at/format", "date-time")
 }
 /// One validator per schema node.
 mod validators {
@@ -798,8 +796,8 @@ mod validators {
         valid
     }
     pub(super) static S0: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
-        node: n1,
-        kinds: 8u8,
+        node: super::parse_s0,
+        kinds: 0u8,
         direct: true,
         items: None,
     };
@@ -816,8 +814,8 @@ mod validators {
         items: None,
     };
     pub(super) static S3: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
-        node: n4,
-        kinds: 8u8,
+        node: super::parse_s3,
+        kinds: 0u8,
         direct: true,
         items: None,
     };
