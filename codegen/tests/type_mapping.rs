@@ -80,15 +80,23 @@ fn the_root_cannot_be_mapped() {
 }
 
 #[test]
-fn typify_parameters_are_refused_and_malformed_paths_located() {
-    let e = error(
-        r#"{"type": "object", "properties": {"a": {"x-rust-type": {"crate": "x", "version": "1", "path": "x::Y", "parameters": [{"type": "string"}]}}}}"#,
-        &Settings::new(),
+fn a_generic_x_rust_type_is_not_applied_and_the_schema_still_generates() {
+    // typify's own test schema (`Option` with `parameters`): envgen does not map generic
+    // types, so the schema's own type is generated, exactly as with the extension off.
+    let schema = r#"{"type": "object", "properties": {"a": {"type": "string", "x-rust-type": {"crate": "x", "version": "1", "path": "x::Y", "parameters": [{"type": "string"}]}}}}"#;
+    let with = generate(schema, &Settings::new());
+    assert!(with.contains("pub a: Option<String>,"), "{with}");
+    assert_eq!(
+        with,
+        generate(schema, &Settings::new().rust_type_extension(false))
     );
-    assert!(
-        e.contains("m.json#/properties/a/x-rust-type") && e.contains("`parameters`"),
-        "{e}"
-    );
+    // Without parameters, the same extension maps.
+    let plain = schema.replace(r#", "parameters": [{"type": "string"}]"#, "");
+    assert!(generate(&plain, &Settings::new()).contains("pub a: Option<x::Y>,"));
+}
+
+#[test]
+fn malformed_paths_and_pointers_are_located() {
     let e = error(
         r#"{"type": "object", "properties": {"a": {"x-rust-type": "not a type"}}}"#,
         &Settings::new(),

@@ -3,8 +3,8 @@
 //!
 //! A whole-schema mapping (by pointer, or `x-rust-type`) wins over a `format` mapping; a
 //! pointer setting wins over `x-rust-type`. `x-rust-type` is read as typify writes it, an
-//! object whose `path` names the type (`crate` and `version` are ignored, `parameters`
-//! is refused), or as a plain string path.
+//! object whose `path` names the type (`crate` and `version` are ignored; with non-empty
+//! `parameters`, a generic type, the extension is not applied), or as a plain string path.
 
 use super::{FormatParse, Mapped, Ty};
 use crate::error::Result;
@@ -66,9 +66,10 @@ pub(crate) fn whole(
             if o.get("parameters")
                 .is_some_and(|p| !matches!(p, Value::Array(a) if a.is_empty()))
             {
-                return Err(set
-                    .error_at(loc.doc, &at, format!("`{EXTENSION}` with `parameters` is not supported by envgen"))
-                    .with_help("map the schema to a concrete type instead, for example with `--map-type POINTER=PATH`"));
+                // A generic type (`Option` with `parameters: [Marker]`): not mapped. The
+                // schema's own type holds every instance it accepts, so the schema still
+                // generates, as it did for typify (docs/decisions.md, "Type mapping").
+                return Ok(None);
             }
             match o.get("path") {
                 Some(Value::String(s)) => s.as_str(),
