@@ -8,6 +8,7 @@
 //!   buffer into a `serde_json::Value` when two alternatives share a kind.
 
 use super::inflight::Inflight;
+use super::kind::{kind_of_value, kinds_of, Kind, ALL};
 use super::rust_ty::{ident, lit, Cx};
 use super::ser::value_tokens;
 use crate::ir::{Enum, Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
@@ -15,96 +16,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-/// JSON kinds, for enum dispatch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Kind {
-    Null,
-    Bool,
-    Number,
-    String,
-    Array,
-    Object,
-}
-
-const ALL: [Kind; 6] = [
-    Kind::Null,
-    Kind::Bool,
-    Kind::Number,
-    Kind::String,
-    Kind::Array,
-    Kind::Object,
-];
-
-fn kind_of_value(v: &Value) -> Kind {
-    match v {
-        Value::Null => Kind::Null,
-        Value::Bool(_) => Kind::Bool,
-        Value::Number(_) => Kind::Number,
-        Value::String(_) => Kind::String,
-        Value::Array(_) => Kind::Array,
-        Value::Object(_) => Kind::Object,
-    }
-}
-
-fn kinds(cx: &Cx<'_>, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
-    if depth > 32 {
-        out.extend(ALL);
-        return;
-    }
-    match ty {
-        Ty::Any | Ty::Generic(_) => out.extend(ALL),
-        // A format mapping holds strings; a whole-schema mapping may hold anything.
-        Ty::Mapped(m) if m.parses.is_some() => {
-            out.insert(Kind::String);
-        }
-        Ty::Mapped(_) => out.extend(ALL),
-        Ty::Unit => {
-            out.insert(Kind::Null);
-        }
-        Ty::Bool => {
-            out.insert(Kind::Bool);
-        }
-        Ty::String => {
-            out.insert(Kind::String);
-        }
-        Ty::I64 | Ty::U64 | Ty::F64 => {
-            out.insert(Kind::Number);
-        }
-        Ty::Vec(_) => {
-            out.insert(Kind::Array);
-        }
-        Ty::Map(_) | Ty::Object => {
-            out.insert(Kind::Object);
-        }
-        Ty::Boxed(t) => kinds(cx, t, depth + 1, out),
-        Ty::Option(t) => {
-            out.insert(Kind::Null);
-            kinds(cx, t, depth + 1, out);
-        }
-        Ty::Named(id) => match &cx.module.get(*id).kind {
-            TypeKind::Struct(_) => {
-                out.insert(Kind::Object);
-            }
-            TypeKind::Alias(t) | TypeKind::Newtype(t) => kinds(cx, t, depth + 1, out),
-            TypeKind::Enum(e) => {
-                for v in &e.variants {
-                    match &v.kind {
-                        VariantKind::Literal(l) => {
-                            out.insert(kind_of_value(l));
-                        }
-                        VariantKind::Payload(t) => kinds(cx, t, depth + 1, out),
-                    }
-                }
-            }
-        },
-    }
-}
-
-/// The JSON kinds a value of `ty` can be.
-pub(crate) fn kinds_of(cx: &Cx<'_>, ty: &Ty, out: &mut BTreeSet<Kind>) {
-    kinds(cx, ty, 0, out)
-}
 
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
 /// bare integers.
@@ -485,7 +396,7 @@ fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             VariantKind::Payload(Ty::Any) if i == last && i > 0 => {}
             VariantKind::Payload(ty) => {
                 let mut k = BTreeSet::new();
-                kinds(cx, ty, 0, &mut k);
+                kinds_of(cx, ty, &mut k);
                 if k.len() == ALL.len() || k.iter().any(|x| claimed.contains(x)) {
                     dispatchable = false;
                 }
@@ -572,7 +483,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         e.variants.iter().find_map(|v| match &v.kind {
             VariantKind::Payload(ty) => {
                 let mut ks = BTreeSet::new();
-                kinds(cx, ty, 0, &mut ks);
+                kinds_of(cx, ty, &mut ks);
                 ks.contains(&k).then_some((v, ty))
             }
             VariantKind::Literal(_) => None,

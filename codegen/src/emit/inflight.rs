@@ -15,7 +15,7 @@
 //! `additionalProperties` say so. Every other read is opaque: an error raised inside it
 //! is dropped, and the caller validates the document the slow way.
 
-use super::de::{kinds_of, Kind};
+use super::kind::{kinds_of, Kind};
 use super::rust_ty::Cx;
 use super::validate::{fn_name, schema_pointer};
 use crate::ir::shape::follow_refs;

@@ -4,6 +4,7 @@ mod builder;
 mod check;
 mod de;
 mod inflight;
+mod kind;
 mod mapped;
 mod render;
 mod rust_ty;
