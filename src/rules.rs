@@ -152,6 +152,12 @@ pub fn pointer(base: &str, tokens: &[&str]) -> String {
     out
 }
 
+/// Whether `path` (with `/` separators) is absolute: `/…`, or a drive `C:…`.
+pub(crate) fn is_absolute(path: &str) -> bool {
+    let b = path.as_bytes();
+    path.starts_with('/') || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')
+}
+
 /// Why `path` is not a normalized relative POSIX path, or `None` when it is one: `"."`,
 /// or `/`-separated segments without `.`, `..` or empty segments (one trailing `/`, as in
 /// a directory's `src/utils/`, is allowed), no `\`, not absolute (`/…`, `C:…`). Seeds 002
@@ -163,8 +169,7 @@ pub fn relative_posix_problem(path: &str) -> Option<&'static str> {
     if path.contains('\\') {
         return Some("uses backslashes; use forward slashes");
     }
-    let b = path.as_bytes();
-    if path.starts_with('/') || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':') {
+    if is_absolute(path) {
         return Some("is absolute; it must be relative to the root");
     }
     if path == "." {

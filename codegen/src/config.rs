@@ -184,7 +184,7 @@ impl Config {
     }
 
     /// The base directory relative paths are resolved against, if set.
-    pub fn base_dir_ref(&self) -> Option<&Path> {
+    pub(crate) fn base_dir_ref(&self) -> Option<&Path> {
         self.base_dir.as_deref()
     }
 

@@ -47,8 +47,7 @@ pub fn root_context(params_input: Value) -> ToolContext {
 /// `cwd` as a normalized relative POSIX path, or why it cannot be one.
 fn relative_cwd(cwd: &str) -> Result<String, ToolFailure> {
     let posix = cwd.replace('\\', "/");
-    let b = posix.as_bytes();
-    if posix.starts_with('/') || (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':') {
+    if crate::rules::is_absolute(&posix) {
         return Err(ToolFailure::new(
             ErrorCode::InvalidParam,
             format!("cwd '{cwd}' is absolute; context.cwd is relative to the project root (use ProjectRoot::context to resolve it)"),
