@@ -20,11 +20,11 @@ struct Schema {
     name: &'static str,
     file: &'static str,
     validate_value: fn(&Value, &Options) -> Result<(), envgen::ValidationErrors>,
-    typed: fn(&str, &Options) -> bool,
+    typed: fn(&str, &Options) -> Result<(), envgen::ValidationErrors>,
 }
 
-fn typed<T: Document>(text: &str, options: &Options) -> bool {
-    T::from_json_str_with(text, options).is_ok()
+fn typed<T: Document>(text: &str, options: &Options) -> Result<(), envgen::ValidationErrors> {
+    T::from_json_str_with(text, options).map(|_| ())
 }
 
 const SCHEMAS: [Schema; 4] = [
@@ -184,28 +184,14 @@ fn generated_validators_agree_with_the_jsonschema_crate_with_formats_asserted() 
 }
 
 fn agree(formats: bool) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let options = Options::new().formats(formats);
-    let mut rng = Rng(0x005E_ED0F_E4A6_u64);
     let mut total = 0usize;
     let mut disagreements = Vec::new();
-    for s in SCHEMAS {
-        let schema = read_json(&root.join(s.file));
-        let oracle = jsonschema::options()
-            .should_validate_formats(formats)
-            .build(&schema)
-            .unwrap_or_else(|e| panic!("{}: oracle refused the schema: {e}", s.file));
-        let valid = documents(s.name, false);
-        let mut cases: Vec<Value> = valid.clone();
-        cases.extend(documents(s.name, true));
-        for d in &valid {
-            cases.extend(mutants(d));
-            cases.extend(random_mutants(d, &mut rng, 40));
-        }
+    for (s, oracle, cases) in all_cases(formats) {
         for case in &cases {
             let want = oracle.is_valid(case);
             let by_value = (s.validate_value)(case, &options).is_ok();
-            let by_type = (s.typed)(&case.to_string(), &options);
+            let by_type = (s.typed)(&case.to_string(), &options).is_ok();
             if by_value != want || by_type != want {
                 disagreements.push(format!(
                     "{}: oracle {want}, validate_value {by_value}, from_json_str {by_type}: {}",
@@ -228,6 +214,116 @@ fn agree(formats: bool) {
         disagreements
             .iter()
             .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// Every schema with its oracle and its cases: the documents, then single-point and
+/// seeded random mutations of each valid one.
+fn all_cases(formats: bool) -> Vec<(&'static Schema, jsonschema::Validator, Vec<Value>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut rng = Rng(0x005E_ED0F_E4A6_u64);
+    let mut out = Vec::new();
+    for s in &SCHEMAS {
+        let schema = read_json(&root.join(s.file));
+        let oracle = jsonschema::options()
+            .should_validate_formats(formats)
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{}: oracle refused the schema: {e}", s.file));
+        let valid = documents(s.name, false);
+        let mut cases: Vec<Value> = valid.clone();
+        cases.extend(documents(s.name, true));
+        for d in &valid {
+            cases.extend(mutants(d));
+            cases.extend(random_mutants(d, &mut rng, 40));
+        }
+        out.push((s, oracle, cases));
+    }
+    out
+}
+
+type Reported = (String, String, String, String);
+
+fn reported(e: &envgen::ValidationErrors) -> Vec<Reported> {
+    let mut out: Vec<Reported> = e
+        .errors()
+        .iter()
+        .map(|e| {
+            (
+                e.instance_path.clone(),
+                e.keyword.clone(),
+                e.schema_path.clone(),
+                e.message.clone(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The three backends render one validation plan, so a failure is reported alike by each:
+/// the `Value` validators (`validate_value`), the typed checks (`from_json_str` of a
+/// document that parses but breaks a rule) and the in-flight errors (`from_json_str` of
+/// one that does not parse). With all errors collected, `from_json_str` reports exactly
+/// what `validate_value` reports (instance path, keyword, schema location, message); with
+/// the first error only, its error is one of those.
+#[test]
+fn the_three_backends_report_the_same_failures() {
+    let all = Options::new().all_errors(true);
+    let first = Options::new();
+    let (mut compared, mut typed_path, mut first_checked) = (0usize, 0usize, 0usize);
+    let mut differences = Vec::new();
+    for (s, _, cases) in all_cases(false) {
+        for case in &cases {
+            let Err(by_value) = (s.validate_value)(case, &all) else {
+                continue;
+            };
+            let text = case.to_string();
+            let slow_before = envgen::runtime::check::slow_paths();
+            let by_type = (s.typed)(&text, &all).err().map(|e| reported(&e));
+            if envgen::runtime::check::slow_paths() == slow_before {
+                typed_path += 1;
+            }
+            let want = reported(&by_value);
+            compared += 1;
+            if by_type.as_ref() != Some(&want) {
+                differences.push(format!(
+                    "{}: validate_value {want:?}\n  from_json_str (all errors) {by_type:?}\n  {case}",
+                    s.name
+                ));
+                continue;
+            }
+            if let Err(e) = (s.typed)(&text, &first) {
+                first_checked += 1;
+                let got = reported(&e);
+                if got.len() != 1 || !want.contains(&got[0]) {
+                    differences.push(format!(
+                        "{}: from_json_str (first error) {got:?} is not among {want:?}\n  {case}",
+                        s.name
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "backend agreement: {compared} invalid cases ({typed_path} through the typed checks), \
+         {first_checked} first errors, {} differences",
+        differences.len()
+    );
+    assert!(compared > 2_000, "too few invalid cases: {compared}");
+    assert!(
+        typed_path > 100,
+        "too few cases reach the typed checks: {typed_path}"
+    );
+    assert!(
+        differences.is_empty(),
+        "{} differences:\n{}",
+        differences.len(),
+        differences
+            .iter()
+            .take(20)
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")

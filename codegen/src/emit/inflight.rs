@@ -17,10 +17,11 @@
 
 use super::kind::{kinds_of, Kind};
 use super::rust_ty::Cx;
-use super::validate::{fn_name, schema_pointer};
+use super::validate::fn_name;
+use crate::ir::plan::{Additional, Check, Entries, Plan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
-use crate::load::{Body, DocId, Keywords, NodeId, SchemaSet};
+use crate::load::{Body, Keywords, NodeId, SchemaSet};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
@@ -32,7 +33,7 @@ type SpecKey = (NodeId, u8, bool, Option<usize>, Option<Mapped>);
 
 pub(crate) struct Inflight<'a> {
     set: &'a SchemaSet,
-    root_doc: DocId,
+    plan: &'a Plan<'a>,
     used: RefCell<BTreeSet<NodeId>>,
     /// One `static` per distinct spec, by its fields, with its index.
     specs: RefCell<BTreeMap<SpecKey, usize>>,
@@ -42,10 +43,10 @@ pub(crate) struct Inflight<'a> {
 const MAX_ITEMS_DEPTH: usize = 2;
 
 impl<'a> Inflight<'a> {
-    pub(crate) fn new(set: &'a SchemaSet, root_doc: DocId) -> Self {
+    pub(crate) fn new(plan: &'a Plan<'a>) -> Self {
         Inflight {
-            set,
-            root_doc,
+            set: plan.set(),
+            plan,
             used: RefCell::new(BTreeSet::new()),
             specs: RefCell::new(BTreeMap::new()),
         }
@@ -64,17 +65,32 @@ impl<'a> Inflight<'a> {
         }
     }
 
-    fn disjunctive(&self, id: NodeId) -> bool {
-        match self.keywords(id) {
-            Some((_, k)) => {
-                !k.any_of.is_empty() || !k.one_of.is_empty() || k.not.is_some() || k.if_.is_some()
-            }
-            None => false,
+    /// The checks of the node `id` leads to (through `$ref`s).
+    fn checks(&self, id: NodeId) -> Vec<Check> {
+        match follow_refs(self.set, id) {
+            Ok(end) => self.plan.node(end).checks().to_vec(),
+            Err(_) => Vec::new(),
         }
     }
 
-    fn sp(&self, id: NodeId, keyword: &str) -> String {
-        schema_pointer(self.set, self.root_doc, id, keyword)
+    fn disjunctive(&self, id: NodeId) -> bool {
+        self.checks(id).iter().any(|c| c.test.is_disjunctive())
+    }
+
+    /// The entry-wise object check of the node `id` leads to.
+    fn entries(&self, id: NodeId) -> Option<Entries> {
+        self.checks(id).into_iter().find_map(|c| match c.test {
+            Test::Entries(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// The `required` check of `name` at the node `id` leads to: its location.
+    fn required_at(&self, id: NodeId, name: &str) -> Option<String> {
+        self.checks(id).into_iter().find_map(|c| match &c.test {
+            Test::Required(n, _) if n == name => Some(c.site.at.clone()),
+            _ => None,
+        })
     }
 
     /// Whether errors raised inside a value of `ty` (at `node`) are the schema's.
@@ -234,8 +250,17 @@ impl<'a> Inflight<'a> {
             return None;
         }
         let item = Self::items_of(ty, 0)?;
-        let (_, k) = self.keywords(node)?;
-        let items = k.items.filter(|_| k.prefix_items.is_empty())?;
+        let checks = self.checks(node);
+        if checks
+            .iter()
+            .any(|c| matches!(c.test, Test::PrefixItem(..)))
+        {
+            return None;
+        }
+        let items = checks.iter().find_map(|c| match c.test {
+            Test::Items(0, n) => Some(n),
+            _ => None,
+        })?;
         if !Self::capturable(cx, item, 0) {
             return None;
         }
@@ -255,7 +280,7 @@ impl<'a> Inflight<'a> {
             let sp = m
                 .parses
                 .as_ref()
-                .map(|p| self.sp(p.node, "format"))
+                .map(|p| self.plan.at(p.node, "format"))
                 .unwrap_or_default();
             super::mapped::wrapper(rt, i, node, m, &sp)
         });
@@ -321,11 +346,13 @@ impl<'a> Inflight<'a> {
 
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
     pub(crate) fn extra(&self, cx: &Cx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
-        if let Some((_, k)) = self.keywords(struct_node) {
-            if let Some(a) = k
-                .additional_properties
-                .filter(|_| k.pattern_properties.is_empty())
-            {
+        if let Some(Entries {
+            patterns,
+            additional: Some(Additional::Schema(a)),
+            ..
+        }) = self.entries(struct_node)
+        {
+            if patterns.is_empty() {
                 if let Some(read) = self.read(cx, ty, a, quote!(key.as_str()), true) {
                     return read;
                 }
@@ -374,12 +401,12 @@ impl<'a> Inflight<'a> {
     pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
         let rt = &cx.rt;
         let key = super::rust_ty::lit(name);
-        match self.keywords(struct_node) {
-            Some((end, k)) if k.required.iter().any(|r| r == name) => {
-                let sp = super::rust_ty::lit(&self.sp(end, "required"));
+        match self.required_at(struct_node, name) {
+            Some(at) => {
+                let sp = super::rust_ty::lit(&at);
                 quote!(#rt::inflight::missing(#key, #sp))
             }
-            _ => quote!(#rt::de::missing_property(#key)),
+            None => quote!(#rt::de::missing_property(#key)),
         }
     }
 
@@ -394,24 +421,26 @@ impl<'a> Inflight<'a> {
     ) -> TokenStream {
         let rt = &cx.rt;
         let key = super::rust_ty::lit(name);
-        match self.keywords(struct_node) {
-            Some((end, k)) if k.required.iter().any(|r| r == name) => {
-                let sp = super::rust_ty::lit(&self.sp(end, "required"));
+        match self.required_at(struct_node, name) {
+            Some(at) => {
+                let sp = super::rust_ty::lit(&at);
                 quote!(#rt::inflight::required(#local, #key, #sp)?)
             }
-            _ => quote!(#rt::de::required(#local, #key)?),
+            None => quote!(#rt::de::required(#local, #key)?),
         }
     }
 
     /// The error for an undeclared property the struct at `struct_node` does not allow.
     pub(crate) fn not_allowed(&self, cx: &Cx<'_>, struct_node: NodeId) -> TokenStream {
         let rt = &cx.rt;
-        if let Some((end, k)) = self.keywords(struct_node) {
-            let closed = k
-                .additional_properties
-                .is_some_and(|a| matches!(self.set.node(a).body, Body::Bool(false)));
-            if closed && k.pattern_properties.is_empty() {
-                let sp = super::rust_ty::lit(&self.sp(end, "additionalProperties"));
+        if let Some(Entries {
+            patterns,
+            additional: Some(Additional::Deny(f)),
+            ..
+        }) = self.entries(struct_node)
+        {
+            if patterns.is_empty() {
+                let sp = super::rust_ty::lit(&f.site.at);
                 return quote!(#rt::inflight::not_allowed(key.as_str(), #sp));
             }
         }

@@ -3,6 +3,7 @@
 mod builder;
 mod check;
 mod de;
+mod failure;
 mod inflight;
 mod kind;
 mod mapped;
@@ -63,15 +64,16 @@ pub(crate) fn emit_into(
     let root = set
         .root(doc)
         .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
-    let mut v = validate::Validators::new(set, rt.clone(), doc);
-    let inflight = inflight::Inflight::new(set, doc);
+    let plan = crate::ir::plan::Plan::new(set, doc);
+    let mut v = validate::Validators::new(&plan, rt.clone());
+    let inflight = inflight::Inflight::new(&plan);
     let inflight = settings.validators.then_some(&inflight);
     if let Some(module) = module {
         let cx = Cx {
             module,
             rt: rt.clone(),
         };
-        let mut checks = check::Checks::new(set, module, rt.clone(), &mut v);
+        let mut checks = check::Checks::new(module, rt.clone(), &mut v);
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             sink(types::definition(&cx, settings, t))?;

@@ -7,6 +7,7 @@ mod boxing;
 mod builder;
 mod lower;
 pub(crate) mod mapped;
+pub(crate) mod plan;
 pub(crate) mod shape;
 
 pub use lower::lower;

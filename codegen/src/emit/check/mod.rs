@@ -1,0 +1,281 @@
+//! The typed backend: validating a generated value without turning it into JSON.
+//!
+//! `from_json_str` parses into the generated type, then runs these checks on the typed
+//! value. They render the same [plan](crate::ir::plan) as the `Value` validators, against
+//! native types (a `u64` against `minimum`, a `String` against `pattern`, a struct's
+//! fields against their property schemas), and skip what the Rust type already
+//! guarantees ([`Check::implied_by`], a field's presence). What has no typed form (a
+//! generic `T`, a `oneOf` whose alternatives overlap, keywords like `uniqueItems` on typed
+//! arrays) is checked by the `Value` validator of the same node on that part only.
+//!
+//! A check renders to `Option<TokenStream>`: `None` when it can never fail.
+
+mod record;
+mod union;
+mod value;
+
+use super::rust_ty::Cx as TyCx;
+use super::validate::Validators;
+use crate::error::Result;
+use crate::ir::plan::{Check, NodePlan, Test};
+use crate::ir::shape::follow_refs;
+use crate::ir::{Module, Ty, TypeDef, TypeId, TypeKind};
+use crate::load::{JsonType, NodeId, SchemaSet};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// How deep typed checks may nest inside one value before falling back (schemas that
+/// apply a struct's node to itself through many applicators).
+const MAX_INLINE: usize = 24;
+
+pub(crate) struct Checks<'a, 'v> {
+    set: &'a SchemaSet,
+    module: &'a Module,
+    tcx: TyCx<'a>,
+    v: &'v mut Validators<'a>,
+    rt: TokenStream,
+    /// (struct, node) methods requested, and those already generated.
+    wanted: Vec<(TypeId, NodeId)>,
+    done: BTreeSet<(TypeId, NodeId)>,
+    methods: BTreeMap<TypeId, Vec<TokenStream>>,
+}
+
+fn method_name(node: NodeId) -> proc_macro2::Ident {
+    format_ident!("check_n{}", node.0)
+}
+
+/// The value a check is rendered against: a `&'v` reference.
+#[derive(Clone)]
+pub(super) enum Operand {
+    /// Already bound to `x` (a match arm's binding).
+    X,
+    /// An expression.
+    Expr(TokenStream),
+}
+
+impl quote::ToTokens for Operand {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Operand::X => tokens.extend(quote!(x)),
+            Operand::Expr(e) => e.to_tokens(tokens),
+        }
+    }
+}
+
+/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks.
+fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
+    if checks.is_empty() {
+        return None;
+    }
+    let bind = match expr {
+        Operand::X => quote!(),
+        Operand::Expr(e) => quote!(let x = #e;),
+    };
+    Some(quote!({
+        #bind
+        let mut valid = true;
+        #(#checks)*
+        valid
+    }))
+}
+
+impl<'a, 'v> Checks<'a, 'v> {
+    pub(crate) fn new(module: &'a Module, rt: TokenStream, v: &'v mut Validators<'a>) -> Self {
+        Checks {
+            set: v.plan().set(),
+            module,
+            tcx: TyCx {
+                module,
+                rt: rt.clone(),
+            },
+            v,
+            rt,
+            wanted: Vec::new(),
+            done: BTreeSet::new(),
+            methods: BTreeMap::new(),
+        }
+    }
+
+    fn plan(&self, node: NodeId) -> Rc<NodePlan> {
+        self.v.plan().node(node)
+    }
+
+    /// `Value`-validator fallback for `expr` (a reference to a serializable value).
+    fn fallback(&mut self, node: NodeId, expr: &impl quote::ToTokens) -> TokenStream {
+        let rt = &self.rt;
+        let f = self.v.call(node);
+        quote!(#rt::check::fallback(#expr, cx, validators::#f))
+    }
+
+    /// A boolean expression checking `expr` (a `&'v` reference to a value of `ty`)
+    /// against the schema at `node`, recording errors in `cx`; `None` when every value of
+    /// `ty` passes.
+    fn check(
+        &mut self,
+        ty: &Ty,
+        node: NodeId,
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
+        let node = follow_refs(self.set, node)?;
+        let plan = self.plan(node);
+        let checks = match &*plan {
+            NodePlan::Any => return Ok(None),
+            NodePlan::Nothing(_) => return Ok(Some(self.fallback(node, &expr))),
+            NodePlan::Checks(c) => c.as_slice(),
+        };
+        if depth > MAX_INLINE {
+            return Ok(Some(self.fallback(node, &expr)));
+        }
+        Ok(match ty {
+            Ty::Any => {
+                let f = self.v.call(node);
+                Some(quote!(validators::#f(#expr, cx)))
+            }
+            // `&Box<T>` coerces to `&T` at the call.
+            Ty::Boxed(inner) => self.check(inner, node, expr, depth)?,
+            Ty::Option(inner) => {
+                let rt = self.rt.clone();
+                let some = self.check(inner, node, Operand::X, depth)?;
+                let f = self.v.call(node);
+                let arm = match some {
+                    Some(c) => quote!(Some(x) => #c),
+                    None => quote!(Some(_) => true),
+                };
+                Some(quote!(match #expr {
+                    #arm,
+                    None => validators::#f(&#rt::validate::NULL, cx),
+                }))
+            }
+            Ty::String | Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64 => {
+                self.scalar(ty, node, checks, expr)?
+            }
+            Ty::Vec(item) => self.vec(item, node, checks, expr, depth)?,
+            Ty::Map(value) => self.map(value, node, checks, expr, depth)?,
+            Ty::Named(id) => self.named(*id, node, expr, depth)?,
+            Ty::Generic(_) => {
+                let rt = &self.rt;
+                let f = self.v.call(node);
+                Some(quote!(#rt::check::generic(#expr, cx, validators::#f)))
+            }
+            // `Map<String, Value>` and `()` hold exactly one JSON type: a schema that says
+            // no more than that type is satisfied by the Rust type alone.
+            Ty::Object if type_only(checks, JsonType::Object) => None,
+            Ty::Unit if type_only(checks, JsonType::Null) => None,
+            Ty::Object | Ty::Unit => Some(self.fallback(node, &expr)),
+            // A type the user chose: checked through its JSON form (its serde output).
+            Ty::Mapped(_) => Some(self.fallback(node, &expr)),
+        })
+    }
+
+    fn named(
+        &mut self,
+        id: TypeId,
+        node: NodeId,
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
+        let t = self.module.get(id);
+        let own = follow_refs(self.set, t.node)? == node;
+        let ty = self.tcx.ty(&Ty::Named(id));
+        let m = method_name(node);
+        let sp = super::failure::lit(&self.v.plan().at(node, ""));
+        Ok(Some(match &t.kind {
+            TypeKind::Alias(inner) => {
+                let inner = inner.clone();
+                return self.check(&inner, node, expr, depth + 1);
+            }
+            // The type's own schema: may recurse with the instance, so it is a `$ref`-like
+            // level for the depth guard.
+            TypeKind::Struct(_) | TypeKind::Newtype(_) if own => {
+                self.want(id, node);
+                quote!(cx.nested(#sp, |cx| <#ty>::#m(#expr, cx)))
+            }
+            TypeKind::Struct(_) => {
+                self.want(id, node);
+                quote!(<#ty>::#m(#expr, cx))
+            }
+            TypeKind::Enum(_) if own => {
+                self.want(id, node);
+                quote!(<#ty>::#m(#expr, cx))
+            }
+            TypeKind::Newtype(_) | TypeKind::Enum(_) => self.fallback(node, &expr),
+        }))
+    }
+
+    fn want(&mut self, id: TypeId, node: NodeId) {
+        if !self.done.contains(&(id, node)) && !self.wanted.contains(&(id, node)) {
+            self.wanted.push((id, node));
+        }
+    }
+
+    /// Generates every requested (type, node) method; returns the `impl` blocks.
+    pub(crate) fn finish(mut self) -> Result<Vec<TokenStream>> {
+        while let Some((id, node)) = self.wanted.pop() {
+            if !self.done.insert((id, node)) {
+                continue;
+            }
+            let m = match &self.module.get(id).kind {
+                TypeKind::Struct(s) => {
+                    let s = s.clone();
+                    self.struct_method(id, &s, node)?
+                }
+                TypeKind::Enum(_) => self.enum_method(id, node)?,
+                TypeKind::Newtype(ty) => {
+                    let ty = ty.clone();
+                    self.newtype_method(&ty, node)?
+                }
+                TypeKind::Alias(_) => continue,
+            };
+            self.methods.entry(id).or_default().push(m);
+        }
+        let mut out = Vec::new();
+        for (id, methods) in std::mem::take(&mut self.methods) {
+            let t = self.module.get(id);
+            let self_ty = self.tcx.self_ty(t);
+            let params = self.tcx.params(t);
+            let (ig, wc) = if params.is_empty() {
+                (quote!(), quote!())
+            } else {
+                (
+                    quote!(<#(#params),*>),
+                    quote!(where #(#params: ::serde::Serialize + 'static),*),
+                )
+            };
+            out.push(quote! {
+                impl #ig #self_ty #wc {
+                    #(#methods)*
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// The entry point of a type's typed check (its own schema node).
+    pub(crate) fn entry(&mut self, t: &TypeDef, id: TypeId) -> Result<proc_macro2::Ident> {
+        let node = follow_refs(self.set, t.node)?;
+        self.want(id, node);
+        Ok(method_name(node))
+    }
+
+    /// A newtype's check: its value's, at the same schema node.
+    fn newtype_method(&mut self, ty: &Ty, node: NodeId) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let m = method_name(node);
+        let body = match self.check(ty, node, Operand::Expr(quote!(this)), 0)? {
+            Some(c) => quote!(let this = &self.0; #c),
+            None => quote!(let _ = cx; true),
+        };
+        Ok(quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #body }))
+    }
+}
+
+/// Whether the checks assert nothing beyond "the instance is a `t`" (and may not even say
+/// that).
+fn type_only(checks: &[Check], t: JsonType) -> bool {
+    checks
+        .iter()
+        .all(|c| matches!(&c.test, Test::Type(types, _) if types.contains(&t)))
+}

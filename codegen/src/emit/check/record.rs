@@ -1,0 +1,421 @@
+//! Typed checks of a generated struct against a schema node: its fields against their
+//! property schemas, its extra properties against the entry-wise keywords, and the
+//! node's applicators against the struct itself.
+
+use super::value::EntryTy;
+use super::{method_name, Checks, Operand};
+use crate::emit::failure::{child_failed, count_fails, fail, lit, message};
+use crate::emit::rust_ty::ident;
+use crate::error::Result;
+use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
+use crate::ir::shape::follow_refs;
+use crate::ir::{Extra, Presence, Struct, TypeId};
+use crate::load::{JsonType, NodeId};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Whether a property is present on a struct: always, never, or when a test holds.
+enum Present {
+    Always,
+    Never,
+    When(TokenStream),
+}
+
+fn presence(s: &Struct, name: &str) -> Present {
+    if let Some(f) = s.fields.iter().find(|f| f.json == name) {
+        let fname = ident(&f.name);
+        return match f.presence() {
+            Presence::Required | Presence::RequiredNullable => Present::Always,
+            Presence::Optional | Presence::OptionalNullable => {
+                Present::When(quote!(self.#fname.is_some()))
+            }
+        };
+    }
+    let n = lit(name);
+    match s.extra {
+        Extra::Deny => Present::Never,
+        _ => Present::When(quote!(self.extra.contains_key(#n))),
+    }
+}
+
+impl Checks<'_, '_> {
+    /// A method of the struct's (whose own node `own` may differ from `node`, for the
+    /// nodes of its applicators) returning whether `self` is valid against `node`.
+    pub(super) fn struct_method(
+        &mut self,
+        id: TypeId,
+        s: &Struct,
+        node: NodeId,
+    ) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let m = method_name(node);
+        let own = follow_refs(self.set, self.module.get(id).node)? == node;
+        let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
+        let plan = self.plan(node);
+        let checks = match &*plan {
+            NodePlan::Any => return Ok(quote!(#sig { let _ = cx; true })),
+            NodePlan::Nothing(_) => {
+                let fb = self.fallback(node, &quote!(self));
+                return Ok(quote!(#sig { #fb }));
+            }
+            NodePlan::Checks(c) => c.as_slice(),
+        };
+        let rendered = |this: &Self, m: &Message| this.struct_text(m, quote!());
+        // A `type` that excludes objects: a struct never matches it.
+        for c in checks {
+            if let Test::Type(types, m) = &c.test {
+                if !types.contains(&JsonType::Object) {
+                    let kw = lit(c.site.keyword);
+                    let sp = lit(&c.site.at);
+                    let text = rendered(self, m);
+                    return Ok(quote!(#sig {
+                        cx.fail(#kw, #sp, || #text);
+                        false
+                    }));
+                }
+            }
+        }
+        // What typed evaluation does not cover falls back for the whole node.
+        let typed = checks.iter().all(|c| match &c.test {
+            Test::Enum(..) | Test::Const(..) | Test::PropertyNames(_) => false,
+            Test::Entries(_) => own,
+            _ => true,
+        });
+        if !typed {
+            let fb = self.fallback(node, &quote!(self));
+            return Ok(quote!(#sig { #fb }));
+        }
+        let failed = child_failed(&rt);
+        let mut out = Vec::new();
+        for c in checks {
+            let site = &c.site;
+            match &c.test {
+                _ if c.test.applies() != Applies::Any && c.test.applies() != Applies::Object => {}
+                Test::Type(..) => {}
+                Test::Ref(target) => {
+                    let target = follow_refs(self.set, *target)?;
+                    self.want(id, target);
+                    let tm = method_name(target);
+                    let sp = lit(&site.at);
+                    out.push(quote! {
+                        if !cx.enter(#sp) {
+                            return false;
+                        }
+                        let ok = self.#tm(cx);
+                        cx.leave();
+                        if !ok {
+                            #failed
+                        }
+                    });
+                }
+                Test::Required(name, m) => {
+                    let fail = fail(&rt, site, rendered(self, m));
+                    match presence(s, name) {
+                        Present::Always => {}
+                        Present::Never => out.push(quote! {
+                            let present = false;
+                            if !present {
+                                #fail
+                            }
+                        }),
+                        // Bound to a local: a negated `is_some()` is what clippy would rewrite.
+                        Present::When(test) => out.push(quote! {
+                            let present = #test;
+                            if !present {
+                                #fail
+                            }
+                        }),
+                    }
+                }
+                Test::Count(_, cmp, limit, m) => {
+                    let count = property_count(s);
+                    let test = count_fails(*cmp, quote!((n as u64)), *limit);
+                    let fail = fail(&rt, site, self.struct_text(m, quote!(n)));
+                    out.push(quote!({ let n = #count; if #test { #fail } }));
+                }
+                Test::DependentRequired(name, dep, m) => {
+                    let fail = fail(&rt, site, rendered(self, m));
+                    match (presence(s, name), presence(s, dep)) {
+                        (Present::Never, _) | (_, Present::Always) => {}
+                        (Present::Always, Present::Never) => out.push(quote! {
+                            let satisfied = false;
+                            if !satisfied {
+                                #fail
+                            }
+                        }),
+                        (Present::Always, Present::When(d)) => out.push(quote! {
+                            let satisfied = #d;
+                            if !satisfied {
+                                #fail
+                            }
+                        }),
+                        (Present::When(t), Present::Never) => out.push(quote!(if #t { #fail })),
+                        (Present::When(t), Present::When(d)) => out.push(quote! {
+                            let trigger = #t;
+                            let satisfied = #d;
+                            if trigger && !satisfied {
+                                #fail
+                            }
+                        }),
+                    }
+                }
+                Test::Property(name, p) => out.extend(self.property(s, name, *p)?),
+                Test::Entries(e) => {
+                    out.extend(self.declared_matching(s, e)?);
+                    if !matches!(s.extra, Extra::Deny) {
+                        let values = match &s.extra {
+                            Extra::Typed(t) => EntryTy::Typed(t),
+                            _ => EntryTy::Json,
+                        };
+                        let source = quote!(&self.extra);
+                        // Declared properties are fields, never extras.
+                        let undeclared = Entries {
+                            declared: Vec::new(),
+                            ..e.clone()
+                        };
+                        out.extend(self.entries(node, &undeclared, values, source, 0)?);
+                    }
+                }
+                Test::DependentSchema(name, d) => {
+                    let d = follow_refs(self.set, *d)?;
+                    self.want(id, d);
+                    let dm = method_name(d);
+                    match presence(s, name) {
+                        Present::Never => {}
+                        Present::Always => out.push(quote!(if !self.#dm(cx) { #failed })),
+                        Present::When(t) => out.push(quote!(if #t && !self.#dm(cx) { #failed })),
+                    }
+                }
+                Test::AllOf(a) => {
+                    let am = self.branch(id, *a)?;
+                    out.push(quote!(if !self.#am(cx) { #failed }));
+                }
+                Test::AnyOf(branches, m) => {
+                    let tries = self.tries(id, branches)?;
+                    let fail = fail(&rt, site, rendered(self, m));
+                    out.push(quote! {
+                        let any = #(#tries)||*;
+                        if !any {
+                            #fail
+                        }
+                    });
+                }
+                Test::OneOf {
+                    branches,
+                    none,
+                    many,
+                } => {
+                    let tries = self.tries(id, branches)?;
+                    let none = rendered(self, none);
+                    let many = self.struct_text(many, quote!(matches));
+                    let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
+                    out.push(quote! {
+                        let matches = [#(#tries),*].iter().filter(|m| **m).count();
+                        if matches != 1 {
+                            #fail
+                        }
+                    });
+                }
+                Test::Not(n, m) => {
+                    let nm = self.branch(id, *n)?;
+                    let fail = fail(&rt, site, rendered(self, m));
+                    out.push(quote!(if cx.speculate(|cx| self.#nm(cx)) { #fail }));
+                }
+                Test::IfThenElse { cond, then, else_ } => {
+                    let im = self.branch(id, *cond)?;
+                    let then = then.map(|t| self.branch(id, t)).transpose()?;
+                    let else_ = else_.map(|e| self.branch(id, e)).transpose()?;
+                    out.push(match (then, else_) {
+                        (Some(t), None) => {
+                            quote!(if cx.speculate(|cx| self.#im(cx)) && !self.#t(cx) { #failed })
+                        }
+                        (None, Some(e)) => {
+                            quote!(if !cx.speculate(|cx| self.#im(cx)) && !self.#e(cx) { #failed })
+                        }
+                        (Some(t), Some(e)) => quote! {
+                            let branch_ok = if cx.speculate(|cx| self.#im(cx)) { self.#t(cx) } else { self.#e(cx) };
+                            if !branch_ok {
+                                #failed
+                            }
+                        },
+                        (None, None) => continue,
+                    });
+                }
+                // Lowered to a fallback above.
+                Test::Enum(..) | Test::Const(..) | Test::PropertyNames(_) => {}
+                // Array, number and string checks never apply to an object (filtered above).
+                _ => {}
+            }
+        }
+        if out.is_empty() {
+            return Ok(quote!(#sig { let _ = cx; true }));
+        }
+        Ok(quote! {
+            #sig {
+                let mut valid = true;
+                #(#out)*
+                valid
+            }
+        })
+    }
+
+    /// `m` filled for the struct: shown through its JSON form.
+    fn struct_text(&self, m: &Message, count: TokenStream) -> TokenStream {
+        let rt = &self.rt;
+        message(m, |a| match a {
+            Arg::Instance => quote!(#rt::validate::show_ser(self)),
+            Arg::Count => count.clone(),
+            Arg::Key | Arg::First | Arg::Second => quote!(""),
+        })
+    }
+
+    /// The struct's method for an applicator's subschema (through its `$ref`s).
+    fn branch(&mut self, id: TypeId, node: NodeId) -> Result<proc_macro2::Ident> {
+        let node = follow_refs(self.set, node)?;
+        self.want(id, node);
+        Ok(method_name(node))
+    }
+
+    /// `cx.speculate(|cx| self.check_nX(cx))` per branch.
+    fn tries(&mut self, id: TypeId, branches: &[NodeId]) -> Result<Vec<TokenStream>> {
+        branches
+            .iter()
+            .map(|b| {
+                let bm = self.branch(id, *b)?;
+                Ok(quote!(cx.speculate(|cx| self.#bm(cx))))
+            })
+            .collect()
+    }
+
+    /// One `properties` entry: the field's value against it, or the extra property's.
+    fn property(&mut self, s: &Struct, name: &str, p: NodeId) -> Result<Option<TokenStream>> {
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let key = lit(name);
+        let Some(f) = s.fields.iter().find(|f| f.json == name).cloned() else {
+            return Ok(match &s.extra {
+                Extra::Deny => None,
+                Extra::Preserve => {
+                    let pf = self.v.call(p);
+                    Some(quote! {
+                        if let Some((k, value)) = self.extra.get_key_value(#key) {
+                            if !cx.at_key(k, |cx| validators::#pf(value, cx)) {
+                                #failed
+                            }
+                        }
+                    })
+                }
+                Extra::Typed(ty) => {
+                    let ty = ty.clone();
+                    self.check(&ty, p, Operand::Expr(quote!(value)), 0)?
+                        .map(|c| {
+                            quote! {
+                                if let Some((k, value)) = self.extra.get_key_value(#key) {
+                                    if !cx.at_key(k, |cx| #c) {
+                                        #failed
+                                    }
+                                }
+                            }
+                        })
+                }
+            });
+        };
+        let fname = ident(&f.name);
+        let null = |this: &mut Self| {
+            let pf = this.v.call(p);
+            quote!(validators::#pf(&#rt::validate::NULL, cx))
+        };
+        let some = self.check(&f.ty, p, Operand::X, 0)?;
+        let body = match (f.presence(), some) {
+            (Presence::Required, _) => {
+                match self.check(&f.ty, p, Operand::Expr(quote!(&self.#fname)), 0)? {
+                    Some(c) => c,
+                    None => return Ok(None),
+                }
+            }
+            (Presence::Optional, None) => return Ok(None),
+            (Presence::Optional, Some(c)) => {
+                quote!(match &self.#fname { Some(x) => #c, None => true })
+            }
+            (Presence::RequiredNullable, None) => {
+                let null = null(self);
+                quote!(match &self.#fname { Some(_) => true, None => #null })
+            }
+            (Presence::OptionalNullable, None) => {
+                let null = null(self);
+                quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
+            }
+            (Presence::RequiredNullable, Some(c)) => {
+                let null = null(self);
+                quote!(match &self.#fname { Some(x) => #c, None => #null })
+            }
+            (Presence::OptionalNullable, Some(c)) => {
+                let null = null(self);
+                quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
+            }
+        };
+        Ok(Some(quote! {
+            if !cx.at_key(#key, |cx| #body) {
+                #failed
+            }
+        }))
+    }
+
+    /// Declared fields whose names match a `patternProperties` pattern, against that
+    /// pattern's schema.
+    fn declared_matching(&mut self, s: &Struct, e: &Entries) -> Result<Vec<TokenStream>> {
+        let failed = child_failed(&self.rt);
+        let mut out = Vec::new();
+        for p in &e.patterns {
+            let Some(node) = p.node else { continue };
+            let Ok(re) = regress::Regex::with_flags(&p.pattern, "u")
+                .or_else(|_| regress::Regex::new(&p.pattern))
+            else {
+                continue;
+            };
+            for f in s.fields.iter().filter(|f| re.find(&f.json).is_some()) {
+                let fname = ident(&f.name);
+                let key = lit(&f.json);
+                let value = match f.presence() {
+                    Presence::Required => quote!(Some(&self.#fname)),
+                    Presence::Optional => quote!(self.#fname.as_ref()),
+                    Presence::RequiredNullable | Presence::OptionalNullable => {
+                        let fb = self.fallback(node, &quote!(&self.#fname));
+                        out.push(quote!(if !#fb { #failed }));
+                        continue;
+                    }
+                };
+                if let Some(c) = self.check(&f.ty, node, Operand::X, 0)? {
+                    out.push(quote! {
+                        if let Some(x) = #value {
+                            if !cx.at_key(#key, |cx| #c) {
+                                #failed
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The number of properties a struct holds.
+fn property_count(s: &Struct) -> TokenStream {
+    let mut parts: Vec<TokenStream> = Vec::new();
+    for f in &s.fields {
+        let fname = ident(&f.name);
+        parts.push(match f.presence() {
+            Presence::Required | Presence::RequiredNullable => quote!(1usize),
+            _ => quote!(usize::from(self.#fname.is_some())),
+        });
+    }
+    if !matches!(s.extra, Extra::Deny) {
+        parts.push(quote!(self.extra.len()));
+    }
+    if parts.is_empty() {
+        quote!(0usize)
+    } else {
+        quote!(#(#parts)+*)
+    }
+}

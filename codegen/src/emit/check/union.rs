@@ -1,0 +1,171 @@
+//! Typed checks of a generated enum: each variant against the alternative it came from,
+//! when that alone decides; the node's `Value` validator otherwise.
+
+use super::{method_name, Checks, Operand};
+use crate::emit::rust_ty::ident;
+use crate::error::Result;
+use crate::ir::plan::{kind_of, Counted, NodePlan, Test};
+use crate::ir::shape::{follow_refs, shape_of};
+use crate::ir::{Ty, TypeId, TypeKind, VariantKind};
+use crate::load::{JsonType, NodeId};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Checks<'_, '_> {
+    pub(super) fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let m = method_name(node);
+        let t = self.module.get(id).clone();
+        let TypeKind::Enum(e) = &t.kind else {
+            return Ok(quote!());
+        };
+        let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
+        let plan = self.plan(node);
+        let NodePlan::Checks(checks) = &*plan else {
+            let fb = self.fallback(node, &quote!(self));
+            return Ok(quote!(#sig { #fb }));
+        };
+        let literal_only = checks
+            .iter()
+            .all(|c| matches!(c.test, Test::Type(..) | Test::Enum(..) | Test::Const(..)));
+        let all_literal = e
+            .variants
+            .iter()
+            .all(|v| matches!(v.kind, VariantKind::Literal(_)));
+        if all_literal && literal_only {
+            // The variants are exactly the schema's literals.
+            return Ok(quote!(#sig { let _ = cx; true }));
+        }
+        let keyword = e.keyword;
+        let has = |f: fn(&Test) -> bool| checks.iter().any(|c| f(&c.test));
+        let branches: Vec<NodeId> = checks
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::OneOf { branches, .. } if keyword == "oneOf" => Some(branches.clone()),
+                Test::AnyOf(branches, _) if keyword == "anyOf" => Some(branches.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let branch_typed = (keyword == "anyOf" || keyword == "oneOf")
+            && !has(|t| {
+                matches!(
+                    t,
+                    Test::Type(..)
+                        | Test::Enum(..)
+                        | Test::Const(..)
+                        | Test::AllOf(_)
+                        | Test::Not(..)
+                        | Test::IfThenElse { .. }
+                        | Test::Ref(_)
+                )
+            })
+            && !(has(|t| matches!(t, Test::AnyOf(..))) && has(|t| matches!(t, Test::OneOf { .. })));
+        let type_union = keyword == "type"
+            && checks.iter().all(|c| {
+                matches!(
+                    c.test,
+                    Test::Type(..)
+                        | Test::Bound(..)
+                        | Test::MultipleOf(..)
+                        | Test::Count(Counted::Chars, ..)
+                        | Test::Pattern(..)
+                        | Test::Format(..)
+                )
+            });
+        if !branch_typed && !type_union {
+            let fb = self.fallback(node, &quote!(self));
+            return Ok(quote!(#sig { #fb }));
+        }
+        let mut arms = Vec::new();
+        let mut uses_cx = false;
+        for v in &e.variants {
+            let vname = ident(&v.name);
+            match &v.kind {
+                // A literal came from one alternative's `enum`, which it satisfies.
+                VariantKind::Literal(_) if keyword == "anyOf" => {
+                    arms.push(quote!(Self::#vname => true,));
+                }
+                VariantKind::Literal(_) => {
+                    uses_cx = true;
+                    let fb = self.fallback(node, &quote!(self));
+                    arms.push(quote!(Self::#vname => #fb,));
+                }
+                VariantKind::Payload(ty) => {
+                    let target = if type_union { Some(node) } else { v.branch };
+                    let exclusive = keyword != "oneOf"
+                        || match v.branch {
+                            Some(b) => self.disjoint_from_others(ty, b, &branches)?,
+                            None => false,
+                        };
+                    match target.filter(|_| exclusive) {
+                        Some(b) => match self.check(ty, b, Operand::X, 0)? {
+                            None => arms.push(quote!(Self::#vname(_) => true,)),
+                            Some(c) => {
+                                // Its own alternative decides when it accepts; otherwise
+                                // the full validator decides (and reports).
+                                uses_cx = true;
+                                let fb = self.fallback(node, &quote!(self));
+                                arms.push(quote!(Self::#vname(x) => cx.speculate(|cx| #c) || #fb,));
+                            }
+                        },
+                        None => {
+                            uses_cx = true;
+                            let fb = self.fallback(node, &quote!(self));
+                            arms.push(quote!(Self::#vname(_) => #fb,));
+                        }
+                    }
+                }
+            }
+        }
+        let silence = if uses_cx {
+            quote!()
+        } else {
+            quote!(let _ = cx;)
+        };
+        Ok(quote! {
+            #sig {
+                #silence
+                match self {
+                    #(#arms)*
+                }
+            }
+        })
+    }
+
+    /// Whether no other alternative of a `oneOf` can accept a value of `ty` (their types
+    /// exclude its JSON kinds), so matching its own alternative is enough.
+    fn disjoint_from_others(&self, ty: &Ty, own: NodeId, branches: &[NodeId]) -> Result<bool> {
+        let kinds: Vec<JsonType> = match ty {
+            Ty::Named(id) => match &self.module.get(*id).kind {
+                TypeKind::Struct(_) => vec![JsonType::Object],
+                _ => return Ok(false),
+            },
+            Ty::Vec(_) => vec![JsonType::Array],
+            Ty::Map(_) | Ty::Object => vec![JsonType::Object],
+            Ty::Boxed(inner) => return self.disjoint_from_others(inner, own, branches),
+            other => match kind_of(other) {
+                Some(k) => vec![k],
+                None => return Ok(false),
+            },
+        };
+        for b in branches {
+            if *b == own {
+                continue;
+            }
+            let target = follow_refs(self.set, *b)?;
+            let shape = shape_of(self.set, target)?;
+            let Some(types) = shape.types.clone() else {
+                return Ok(false);
+            };
+            for k in &kinds {
+                if types.contains(k)
+                    || (*k == JsonType::Integer && types.contains(&JsonType::Number))
+                    || (*k == JsonType::Number && types.contains(&JsonType::Integer))
+                {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+}

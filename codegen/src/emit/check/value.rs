@@ -1,0 +1,418 @@
+//! Typed checks of values: scalars (`String`, `bool`, numbers), `Vec`s and maps, and the
+//! entry-wise object keywords over a map (shared with a struct's extra properties).
+
+use super::{block, Checks, Operand};
+use crate::emit::failure::{
+    bound, child_failed, count_fails, fail, if_all, lit, message, ordering_fails,
+};
+use crate::error::Result;
+use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
+use crate::ir::Ty;
+use crate::load::{JsonType, NodeId};
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+
+/// The kind of instance a check applies to is never the kind of the typed value: the
+/// check passes vacuously.
+fn vacuous(test: &Test, kind: Applies) -> bool {
+    let applies = test.applies();
+    applies != Applies::Any && applies != kind
+}
+
+/// Where the values of an object's entries come from, in an entries loop.
+#[derive(Clone, Copy)]
+pub(super) enum EntryTy<'t> {
+    /// Values of this Rust type.
+    Typed(&'t Ty),
+    /// `serde_json::Value`s, checked by the node's validator.
+    Json,
+}
+
+impl Checks<'_, '_> {
+    /// `m` filled for the typed value `x` of `ty` (shown as JSON would show it), a count
+    /// and the key being checked.
+    pub(super) fn typed_text(&self, m: &Message, ty: &Ty, count: TokenStream) -> TokenStream {
+        let rt = &self.rt;
+        message(m, |a| match a {
+            Arg::Instance => match ty {
+                Ty::String => quote!(#rt::validate::show_str(x)),
+                Ty::F64 => quote!(#rt::validate::show_f64(*x)),
+                Ty::Bool | Ty::I64 | Ty::U64 => quote!(x),
+                _ => quote!(#rt::validate::show_ser(x)),
+            },
+            Arg::Count => count.clone(),
+            Arg::Key => quote!(#rt::validate::show_str(key)),
+            Arg::First | Arg::Second => quote!(x),
+        })
+    }
+
+    /// A scalar's checks; the `Value` validator for a node that also applies subschemas.
+    pub(super) fn scalar(
+        &mut self,
+        ty: &Ty,
+        node: NodeId,
+        checks: &[Check],
+        expr: Operand,
+    ) -> Result<Option<TokenStream>> {
+        let kind = match ty {
+            Ty::String => Applies::String,
+            Ty::Bool => Applies::Any,
+            _ => Applies::Number,
+        };
+        let relevant: Vec<&Check> = checks
+            .iter()
+            .filter(|c| !vacuous(&c.test, kind) && !c.implied_by(ty))
+            .collect();
+        let typed = relevant.iter().all(|c| {
+            matches!(
+                c.test,
+                Test::Type(..)
+                    | Test::Enum(..)
+                    | Test::Const(..)
+                    | Test::Bound(..)
+                    | Test::MultipleOf(..)
+                    | Test::Count(..)
+                    | Test::Pattern(..)
+                    | Test::Format(..)
+            )
+        });
+        if !typed {
+            return Ok(Some(self.fallback(node, &expr)));
+        }
+        let rt = self.rt.clone();
+        let mut out = Vec::new();
+        if relevant.iter().any(|c| matches!(c.test, Test::Count(..))) {
+            out.push(quote!(let len = x.chars().count() as u64;));
+        }
+        for c in relevant {
+            let site = &c.site;
+            out.push(match &c.test {
+                Test::Type(types, m) => {
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    if *ty == Ty::F64 && types.contains(&JsonType::Integer) {
+                        // A number typed `f64` may still hold an integral value.
+                        quote!(if !(x.is_finite() && x.fract() == 0.0) { #fail })
+                    } else {
+                        // Never of the type (a field typed by its other keywords): bound to
+                        // a local, so the check reads like the others and no assignment
+                        // before it is "never read".
+                        quote! {
+                            let of_type = false;
+                            if !of_type {
+                                #fail
+                            }
+                        }
+                    }
+                }
+                Test::Enum(values, m) => self.literals(ty, values, c, m),
+                Test::Const(value, m) => self.literals(ty, std::slice::from_ref(value), c, m),
+                Test::Bound(cmp, b, m) => {
+                    let cmp_fn = number_fn(ty, "compare");
+                    let bt = bound(b);
+                    let test = ordering_fails(*cmp);
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    quote! {
+                        if #rt::num::#cmp_fn(*x, #rt::num::#bt) #test {
+                            #fail
+                        }
+                    }
+                }
+                Test::MultipleOf(b, m) => {
+                    let bt = bound(b);
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let test = match ty {
+                        Ty::F64 => quote!(#rt::num::multiple_of_f64(*x, #rt::num::#bt)),
+                        _ => quote!(#rt::num::multiple_of_i128(i128::from(*x), #rt::num::#bt)),
+                    };
+                    quote!(if !#test { #fail })
+                }
+                Test::Count(_, cmp, limit, m) => {
+                    let test = count_fails(*cmp, quote!(len), *limit);
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    quote!(if #test { #fail })
+                }
+                Test::Pattern(p, m) => {
+                    let re = self.v.regex(node, site.keyword, p)?;
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    quote! {
+                        if !#rt::regex::is_match(&validators::#re, x) {
+                            #fail
+                        }
+                    }
+                }
+                Test::Format(f, m) => {
+                    let fl = lit(f);
+                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    quote! {
+                        if cx.formats() && #rt::format::check(#fl, x) == Some(false) {
+                            #fail
+                        }
+                    }
+                }
+                _ => continue,
+            });
+        }
+        Ok(block(&expr, out))
+    }
+
+    /// `enum` or `const` on a scalar: the typed literals of the value's type.
+    fn literals(&self, ty: &Ty, values: &[Value], c: &Check, m: &Message) -> TokenStream {
+        let rt = &self.rt;
+        // String literals are one flat `matches!` (a long `||` chain nests one level per
+        // operand, which overflows the formatter's stack on enums of ~1,000 values).
+        let strings: Vec<proc_macro2::Literal> = values
+            .iter()
+            .filter_map(|l| match (ty, l) {
+                (Ty::String, Value::String(s)) => Some(lit(s)),
+                _ => None,
+            })
+            .collect();
+        let mut tests: Vec<TokenStream> = if strings.is_empty() {
+            Vec::new()
+        } else {
+            vec![quote!(matches!(x.as_str(), #(#strings)|*))]
+        };
+        tests.extend(values.iter().filter_map(|l| match (ty, l) {
+            (Ty::Bool, Value::Bool(b)) => Some(if *b { quote!(*x) } else { quote!(!*x) }),
+            (Ty::U64 | Ty::I64 | Ty::F64, Value::Number(n)) => {
+                let b = bound(n);
+                let cmp_fn = number_fn(ty, "compare");
+                Some(quote!(#rt::num::#cmp_fn(*x, #rt::num::#b) == ::core::cmp::Ordering::Equal))
+            }
+            _ => None,
+        }));
+        let fail = fail(rt, &c.site, self.typed_text(m, ty, quote!()));
+        let cond = if tests.is_empty() {
+            quote!(false)
+        } else {
+            quote!(#(#tests)||*)
+        };
+        quote! {
+            let in_set = #cond;
+            if !in_set {
+                #fail
+            }
+        }
+    }
+
+    /// A `Vec`'s checks: item counts and `items`, typed; the `Value` validator otherwise.
+    pub(super) fn vec(
+        &mut self,
+        item: &Ty,
+        node: NodeId,
+        checks: &[Check],
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
+        let relevant: Vec<&Check> = checks
+            .iter()
+            .filter(|c| !vacuous(&c.test, Applies::Array))
+            .collect();
+        let typed = relevant.iter().all(|c| match &c.test {
+            Test::Type(types, _) => types.contains(&JsonType::Array),
+            Test::Count(..) | Test::Items(0, _) => true,
+            _ => false,
+        });
+        if !typed {
+            return Ok(Some(self.fallback(node, &expr)));
+        }
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let mut out = Vec::new();
+        for c in relevant {
+            match &c.test {
+                Test::Count(_, cmp, limit, m) => {
+                    let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
+                    let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
+                    let fail = fail(&rt, &c.site, text);
+                    out.push(quote!(if #test { #fail }));
+                }
+                Test::Items(_, items) => {
+                    if let Some(inner) =
+                        self.check(item, *items, Operand::Expr(quote!(element)), depth + 1)?
+                    {
+                        out.push(quote! {
+                            for (i, element) in x.iter().enumerate() {
+                                if !cx.at_index(i, |cx| #inner) {
+                                    #failed
+                                }
+                            }
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(block(&expr, out))
+    }
+
+    /// A typed map's checks: `required`, property counts, the entry-wise keywords and
+    /// `propertyNames`, typed; the `Value` validator otherwise.
+    pub(super) fn map(
+        &mut self,
+        value: &Ty,
+        node: NodeId,
+        checks: &[Check],
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
+        let relevant: Vec<&Check> = checks
+            .iter()
+            .filter(|c| !vacuous(&c.test, Applies::Object))
+            .collect();
+        let typed = relevant.iter().all(|c| match &c.test {
+            Test::Type(types, _) => types.contains(&JsonType::Object),
+            Test::Required(..) | Test::Count(..) | Test::Entries(_) | Test::PropertyNames(_) => {
+                true
+            }
+            _ => false,
+        });
+        if !typed {
+            return Ok(Some(self.fallback(node, &expr)));
+        }
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let mut out = Vec::new();
+        for c in relevant {
+            match &c.test {
+                Test::Required(name, m) => {
+                    let n = lit(name);
+                    let fail = fail(&rt, &c.site, self.typed_text(m, &Ty::Any, quote!()));
+                    out.push(quote!(if !x.contains_key(#n) { #fail }));
+                }
+                Test::Count(_, cmp, limit, m) => {
+                    let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
+                    let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
+                    let fail = fail(&rt, &c.site, text);
+                    out.push(quote!(if #test { #fail }));
+                }
+                Test::Entries(e) => {
+                    out.extend(self.entries(node, e, EntryTy::Typed(value), quote!(x), depth)?);
+                }
+                Test::PropertyNames(pn) => {
+                    if let Some(c) =
+                        self.check(&Ty::String, *pn, Operand::Expr(quote!(key)), depth + 1)?
+                    {
+                        out.push(quote! {
+                            for key in x.keys() {
+                                if !#c {
+                                    #failed
+                                }
+                            }
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(block(&expr, out))
+    }
+
+    /// `patternProperties` and `additionalProperties` over the entries of `source` (a map
+    /// expression), in one pass; `None` when no entry can fail.
+    pub(super) fn entries(
+        &mut self,
+        node: NodeId,
+        e: &Entries,
+        values: EntryTy<'_>,
+        source: TokenStream,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let mut uses_entry = false;
+        let mut value_check = |this: &mut Self, n: NodeId| -> Result<Option<TokenStream>> {
+            let c = match values {
+                EntryTy::Typed(t) => this.check(t, n, Operand::Expr(quote!(entry)), depth + 1)?,
+                EntryTy::Json => {
+                    let f = this.v.call(n);
+                    Some(quote!(validators::#f(entry, cx)))
+                }
+            };
+            uses_entry |= c.is_some();
+            Ok(c)
+        };
+        let at_key = |c: TokenStream| quote!(!cx.at_key(key, |cx| #c));
+        // The additionalProperties step, if it can fail; only then do pattern matches
+        // need tracking.
+        let additional = match &e.additional {
+            Some(Additional::Deny(f)) => {
+                let text = self.typed_text(&f.message, &Ty::Any, quote!());
+                Some((None, fail(&rt, &f.site, text)))
+            }
+            Some(Additional::Schema(a)) => {
+                value_check(self, *a)?.map(|c| (Some(at_key(c)), failed.clone()))
+            }
+            None => None,
+        };
+        let track = !e.patterns.is_empty() && additional.is_some();
+        let mut per = Vec::new();
+        if track {
+            per.push(quote!(let mut matched = false;));
+        }
+        for p in &e.patterns {
+            let step = match p.node {
+                Some(n) => value_check(self, n)?.map(at_key),
+                None => None,
+            };
+            if step.is_none() && !track {
+                continue;
+            }
+            let re = self.v.regex(node, "patternProperties", &p.pattern)?;
+            let is_match = quote!(#rt::regex::is_match(&validators::#re, key));
+            per.push(match (track, step) {
+                (false, Some(step)) => if_all(&[is_match, step], failed.clone()),
+                (true, Some(step)) => quote! {
+                    if #is_match {
+                        matched = true;
+                        if #step {
+                            #failed
+                        }
+                    }
+                },
+                (true, None) => quote!(if #is_match { matched = true; }),
+                (false, None) => continue,
+            });
+        }
+        if let Some((cond, body)) = additional {
+            let mut conds = Vec::new();
+            if track {
+                conds.push(quote!(!matched));
+            }
+            if !e.declared.is_empty() {
+                let declared = e.declared.iter().map(|n| lit(n));
+                conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
+            }
+            conds.extend(cond);
+            per.push(if conds.is_empty() {
+                body
+            } else {
+                if_all(&conds, body)
+            });
+        }
+        if per.is_empty() {
+            return Ok(None);
+        }
+        let binding = if uses_entry {
+            quote!((key, entry))
+        } else {
+            quote!((key, _))
+        };
+        Ok(Some(quote! {
+            for #binding in #source {
+                #(#per)*
+            }
+        }))
+    }
+}
+
+/// `compare_u64`, `compare_i64` or `compare_f64` for a number type.
+fn number_fn(ty: &Ty, prefix: &str) -> proc_macro2::Ident {
+    let suffix = match ty {
+        Ty::U64 => "u64",
+        Ty::I64 => "i64",
+        _ => "f64",
+    };
+    quote::format_ident!("{prefix}_{suffix}")
+}

@@ -1,0 +1,128 @@
+//! `Deserialize` impls, written out rather than derived:
+//!
+//! * structs read their map once, with no buffering: declared properties by name,
+//!   undeclared ones kept (`extra`), typed, or rejected, and missing required ones reported;
+//! * required-but-nullable and optional-nullable fields keep `null` distinct from absence;
+//! * integers accept `1.0` (JSON Schema integers are defined by value);
+//! * enums dispatch on the JSON kind when their alternatives differ by kind, and only
+//!   buffer into a `serde_json::Value` when two alternatives share a kind.
+
+mod record;
+mod union;
+
+use super::inflight::Inflight;
+use super::rust_ty::{ident, Cx};
+use crate::ir::{Ty, TypeDef, TypeKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+use record::struct_impl;
+use union::enum_impl;
+
+/// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
+/// bare integers.
+pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
+    let t = cx.ty(ty);
+    if ty.has_bare_int() {
+        let rt = &cx.rt;
+        quote!(<#rt::de::Lenient<#t> as ::serde::Deserialize>::deserialize(#d).map(|lenient| lenient.0))
+    } else {
+        quote!(<#t as ::serde::Deserialize>::deserialize(#d))
+    }
+}
+
+/// The inner type of an `Option` payload, through aliases.
+fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+    match ty {
+        Ty::Option(inner) => Some(inner),
+        Ty::Named(id) if depth < 32 => match &cx.module.get(*id).kind {
+            TypeKind::Alias(t) => peel_option(cx, t, depth + 1),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `Result<Name::Variant(…), _>` from a deserializer of one JSON kind other than null. An
+/// `Option` payload takes the value as `Some(…)`: serde's value deserializers
+/// (`StrDeserializer`, `MapAccessDeserializer`, …) hand an `Option` the value itself, which
+/// its visitor refuses ("expected option").
+pub(super) fn payload_from(
+    cx: &Cx<'_>,
+    name: &proc_macro2::Ident,
+    v: &crate::ir::Variant,
+    ty: &Ty,
+    d: TokenStream,
+) -> TokenStream {
+    let vname = ident(&v.name);
+    match peel_option(cx, ty, 0) {
+        Some(inner) => {
+            let call = de_call(cx, inner, d);
+            quote!(#call.map(|inner| #name::#vname(Some(inner))))
+        }
+        None => {
+            let call = de_call(cx, ty, d);
+            quote!(#call.map(#name::#vname))
+        }
+    }
+}
+
+/// `map.next_value::<T>()?`, through `Lenient` for bare integers.
+pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+    let t = cx.ty(ty);
+    if ty.has_bare_int() {
+        let rt = &cx.rt;
+        quote!(map.next_value::<#rt::de::Lenient<#t>>()?.0)
+    } else {
+        quote!(map.next_value::<#t>()?)
+    }
+}
+
+pub(super) fn header(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    owned: bool,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let self_ty = cx.self_ty(t);
+    let params = cx.params(t);
+    let impl_generics = quote!(<'de, #(#params),*>);
+    let where_clause = if params.is_empty() {
+        quote!()
+    } else if owned {
+        quote!(where #(#params: ::serde::de::DeserializeOwned),*)
+    } else {
+        quote!(where #(#params: ::serde::Deserialize<'de>),*)
+    };
+    (impl_generics, self_ty, where_clause)
+}
+
+/// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators
+/// are generated), structs report schema errors while deserializing.
+pub(crate) fn deserialize_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
+    match &t.kind {
+        TypeKind::Alias(_) => TokenStream::new(),
+        TypeKind::Newtype(ty) => newtype_impl(cx, t, ty),
+        TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
+        TypeKind::Enum(e) => enum_impl(cx, t, e),
+    }
+}
+
+/// A newtype reads its value as the inner type does.
+fn newtype_impl(cx: &Cx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
+    let (impl_generics, self_ty, where_clause) = header(cx, t, false);
+    let name = ident(&t.name);
+    let call = de_call(cx, ty, quote!(deserializer));
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #call.map(#name)
+            }
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! A struct's `Deserialize`: its map read once, with no buffering; declared properties
+//! by name, undeclared ones kept, typed or rejected, and missing required ones reported
+//! (in flight when validators are generated).
+
+use super::{header, next_value};
+use crate::emit::inflight::Inflight;
+use crate::emit::rust_ty::{ident, lit, Cx};
+use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+pub(super) fn struct_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    s: &Struct,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
+    let rt = &cx.rt;
+    let (impl_generics, self_ty, where_clause) = header(cx, t, false);
+    let params = cx.params(t);
+    let name = ident(&t.name);
+    let expecting = format!("a {} object", t.name);
+    let locals: Vec<_> = s
+        .fields
+        .iter()
+        // `f_name`; a field whose name starts with `_` (`_16`) becomes `f_16`, not the
+        // non-snake-case `f__16`. No other field can produce `f_16` (snake case never
+        // yields a name that is all digits).
+        .map(|f| {
+            if f.name.starts_with('_') {
+                format_ident!("f{}", f.name)
+            } else {
+                format_ident!("f_{}", f.name)
+            }
+        })
+        .collect();
+    let decls = s.fields.iter().zip(&locals).map(|(f, local)| {
+        let ty = match f.presence() {
+            Presence::Required | Presence::Optional => cx.ty(&f.ty),
+            Presence::RequiredNullable | Presence::OptionalNullable => {
+                cx.ty(&Ty::Option(Box::new(f.ty.clone())))
+            }
+        };
+        quote!(let mut #local: Option<#ty> = None;)
+    });
+    // With `preserve_key_order`, each key read is recorded, by field index or as an extra.
+    let record = |i: usize| {
+        if s.key_order {
+            let i = Literal::usize_unsuffixed(i);
+            quote!(key_order.push_field(#i);)
+        } else {
+            quote!()
+        }
+    };
+    let arms = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .enumerate()
+        .map(|(i, (f, local))| {
+            let record = record(i);
+            let key = lit(&f.json);
+            let read_ty = match f.presence() {
+                Presence::Required | Presence::Optional => f.ty.clone(),
+                Presence::RequiredNullable | Presence::OptionalNullable => {
+                    Ty::Option(Box::new(f.ty.clone()))
+                }
+            };
+            let call = match inflight {
+                Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
+                None => (!read_ty.has_bare_int())
+                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+            };
+            if let Some(call) = call {
+                return if s.key_order {
+                    quote!(#key => { #record #call },)
+                } else {
+                    quote!(#key => #call,)
+                };
+            }
+            let read = match inflight {
+                Some(inf) => inf.field(cx, t.node, f, &read_ty),
+                None => next_value(cx, &read_ty),
+            };
+            quote! {
+                #key => {
+                    #record
+                    #rt::de::once(&#local, #key)?;
+                    #local = Some(#read);
+                }
+            }
+        });
+    // What happens to a key that is not a declared property.
+    let not_allowed = match inflight {
+        Some(inf) => inf.not_allowed(cx, t.node),
+        None => quote!(#rt::de::property_not_allowed(key.as_str())),
+    };
+    let record_extra = if s.key_order {
+        quote!(key_order.push_extra();)
+    } else {
+        quote!()
+    };
+    let (extra_decl, extra_body, extra_init) = match &s.extra {
+        Extra::Deny => (
+            quote!(),
+            quote!({
+                return Err(#not_allowed);
+            }),
+            quote!(),
+        ),
+        Extra::Preserve => (
+            quote!(let mut extra = ::serde_json::Map::new();),
+            quote!({
+                #record_extra
+                let value = map.next_value::<::serde_json::Value>()?;
+                if extra.contains_key(key.as_str()) {
+                    return Err(#rt::de::duplicate_property(key.as_str()));
+                }
+                extra.insert(key.into_owned(), value);
+            }),
+            quote!(extra,),
+        ),
+        Extra::Typed(ty) => {
+            let read = match inflight {
+                Some(inf) => inf.extra(cx, t.node, ty),
+                None => next_value(cx, ty),
+            };
+            (
+                quote!(let mut extra = #rt::IndexMap::new();),
+                quote!({
+                    #record_extra
+                    let value = #read;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(#rt::de::duplicate_property(key.as_str()));
+                    }
+                    extra.insert(key.into_owned(), value);
+                }),
+                quote!(extra,),
+            )
+        }
+    };
+    // A required field that can only be `null` holds `()`: checked for presence, and
+    // written as `()` (binding the unit value trips clippy's `let_unit_value`).
+    let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && is_unit(cx, &f.ty);
+    let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
+        let key = lit(&f.json);
+        let missing = match inflight {
+            Some(inf) => inf.missing(cx, t.node, &f.json),
+            None => quote!(#rt::de::missing_property(#key)),
+        };
+        match f.presence() {
+            Presence::Required if unit_only(f) => quote! {
+                if #local.is_none() {
+                    return Err(#missing);
+                }
+            },
+            Presence::Required | Presence::RequiredNullable => {
+                let take = match inflight {
+                    Some(inf) => inf.required(cx, t.node, &f.json, local),
+                    None => quote!(#rt::de::required(#local, #key)?),
+                };
+                quote!(let #local = #take;)
+            }
+            Presence::Optional | Presence::OptionalNullable => quote!(),
+        }
+    });
+    let inits = s.fields.iter().zip(&locals).map(|(f, local)| {
+        let fname = ident(&f.name);
+        if unit_only(f) {
+            quote!(#fname: (),)
+        } else {
+            quote!(#fname: #local,)
+        }
+    });
+    let visitor_decl = if params.is_empty() {
+        quote!(
+            struct Visitor;
+        )
+    } else {
+        quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);)
+    };
+    let visitor_ty = if params.is_empty() {
+        quote!(Visitor)
+    } else {
+        quote!(Visitor<#(#params),*>)
+    };
+    let visitor_new = if params.is_empty() {
+        quote!(Visitor)
+    } else {
+        quote!(Visitor(::core::marker::PhantomData))
+    };
+    let (key_order_decl, key_order_init) = if s.key_order {
+        (
+            if s.fields.is_empty() && matches!(s.extra, Extra::Deny) {
+                // No key is ever accepted, so none is recorded.
+                quote!(let key_order = #rt::KeyOrder::new();)
+            } else {
+                quote!(let mut key_order = #rt::KeyOrder::new();)
+            },
+            quote!(key_order,),
+        )
+    } else {
+        (quote!(), quote!())
+    };
+    let next_key = quote!(map.next_key::<#rt::de::Key<'de>>()?);
+    let loop_stmt = if s.fields.is_empty() {
+        // No declared property: every key is an extra (or not allowed).
+        match &s.extra {
+            Extra::Deny => quote! {
+                if let Some(key) = #next_key #extra_body
+            },
+            _ => quote! {
+                while let Some(key) = #next_key #extra_body
+            },
+        }
+    } else {
+        quote! {
+            while let Some(key) = #next_key {
+                match key.as_str() {
+                    #(#arms)*
+                    _ => #extra_body
+                }
+            }
+        }
+    };
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #visitor_decl
+                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
+                    type Value = #self_ty;
+
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+
+                    fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
+                    where
+                        Access: ::serde::de::MapAccess<'de>,
+                    {
+                        #(#decls)*
+                        #extra_decl
+                        #key_order_decl
+                        #loop_stmt
+                        #(#finals)*
+                        Ok(#name {
+                            #(#inits)*
+                            #extra_init
+                            #key_order_init
+                        })
+                    }
+                }
+                deserializer.deserialize_map(#visitor_new)
+            }
+        }
+    }
+}
+
+/// Whether `ty` is `()` (only `null`), directly or through aliases.
+fn is_unit(cx: &Cx<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Unit => true,
+        Ty::Named(id) => {
+            matches!(&cx.module.get(*id).kind, crate::ir::TypeKind::Alias(t) if is_unit(cx, t))
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,394 @@
+//! An enum's `Deserialize`: string enums by value, enums whose alternatives differ by JSON
+//! kind by dispatching on the kind, and the others through a buffered
+//! `serde_json::Value`.
+
+use super::{de_call, header, payload_from};
+use crate::emit::kind::{kind_of_value, kinds_of, Kind, ALL};
+use crate::emit::rust_ty::{ident, lit, Cx};
+use crate::emit::ser::value_tokens;
+use crate::ir::{Enum, Ty, TypeDef, VariantKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+pub(super) fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let all_string_literals = e
+        .variants
+        .iter()
+        .all(|v| matches!(&v.kind, VariantKind::Literal(Value::String(_))));
+    if all_string_literals {
+        return string_enum_impl(cx, t, e);
+    }
+    // Kind dispatch needs: no object/array literals, at most one payload per kind, and no
+    // payload accepting every kind, except a last `Value` variant that takes the kinds no
+    // other variant claims (the `Other` of a schema with object keywords but no `type`).
+    let mut claimed: BTreeSet<Kind> = BTreeSet::new();
+    let mut dispatchable = t.generics.is_empty();
+    let last = e.variants.len().saturating_sub(1);
+    for (i, v) in e.variants.iter().enumerate() {
+        match &v.kind {
+            VariantKind::Literal(l) => {
+                if matches!(l, Value::Array(_) | Value::Object(_)) {
+                    dispatchable = false;
+                }
+            }
+            VariantKind::Payload(Ty::Any) if i == last && i > 0 => {}
+            VariantKind::Payload(ty) => {
+                let mut k = BTreeSet::new();
+                kinds_of(cx, ty, &mut k);
+                if k.len() == ALL.len() || k.iter().any(|x| claimed.contains(x)) {
+                    dispatchable = false;
+                }
+                claimed.extend(k);
+            }
+        }
+    }
+    if dispatchable {
+        dispatch_enum_impl(cx, t, e)
+    } else {
+        buffered_enum_impl(cx, t, e)
+    }
+}
+
+fn expecting_for(t: &TypeDef, e: &Enum) -> String {
+    let lits: Vec<String> = e
+        .variants
+        .iter()
+        .filter_map(|v| match &v.kind {
+            VariantKind::Literal(l) => Some(serde_json::to_string(l).unwrap_or_default()),
+            VariantKind::Payload(_) => None,
+        })
+        .collect();
+    if lits.len() == e.variants.len() {
+        format!("one of {} ({})", lits.join(", "), t.name)
+    } else {
+        format!("a value of {} (`{}`)", t.name, e.keyword)
+    }
+}
+
+fn string_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    let expecting = expecting_for(t, e);
+    let type_name = lit(&t.name);
+    let keyword = lit(e.keyword);
+    let arms = e.variants.iter().filter_map(|v| match &v.kind {
+        VariantKind::Literal(Value::String(s)) => {
+            let s = lit(s);
+            let vname = ident(&v.name);
+            Some(quote!(#s => Ok(#name::#vname),))
+        }
+        _ => None,
+    });
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                struct Visitor;
+                impl ::serde::de::Visitor<'_> for Visitor {
+                    type Value = #name;
+
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+
+                    fn visit_str<Fail>(self, value: &str) -> Result<Self::Value, Fail>
+                    where
+                        Fail: ::serde::de::Error,
+                    {
+                        match value {
+                            #(#arms)*
+                            _ => Err(#rt::de::no_literal(#type_name, #keyword)),
+                        }
+                    }
+                }
+                deserializer.deserialize_str(Visitor)
+            }
+        }
+    }
+}
+
+fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    let expecting = expecting_for(t, e);
+    let type_name = lit(&t.name);
+    let keyword = lit(e.keyword);
+    let fail = quote!(Err(#rt::de::no_alternative(#type_name, #keyword, found)));
+
+    let payload_for = |k: Kind| -> Option<(&crate::ir::Variant, &Ty)> {
+        e.variants.iter().find_map(|v| match &v.kind {
+            VariantKind::Payload(ty) => {
+                let mut ks = BTreeSet::new();
+                kinds_of(cx, ty, &mut ks);
+                ks.contains(&k).then_some((v, ty))
+            }
+            VariantKind::Literal(_) => None,
+        })
+    };
+    let literals_of = |k: Kind| -> Vec<(&crate::ir::Variant, &Value)> {
+        e.variants
+            .iter()
+            .filter_map(|v| match &v.kind {
+                VariantKind::Literal(l) if kind_of_value(l) == k => Some((v, l)),
+                _ => None,
+            })
+            .collect()
+    };
+
+    let mut methods = Vec::new();
+
+    // Strings.
+    let str_lits = literals_of(Kind::String);
+    let str_payload = payload_for(Kind::String);
+    if !str_lits.is_empty() || str_payload.is_some() {
+        let arms = str_lits.iter().map(|(v, l)| {
+            let s = lit(l.as_str().unwrap_or_default());
+            let vname = ident(&v.name);
+            quote!(#s => return Ok(#name::#vname),)
+        });
+        let tail = match str_payload {
+            Some((v, Ty::String)) => {
+                let vname = ident(&v.name);
+                quote!(Ok(#name::#vname(String::from(value))))
+            }
+            Some((v, ty)) => payload_from(
+                cx,
+                &name,
+                v,
+                ty,
+                quote!(::serde::de::value::StrDeserializer::<Fail>::new(value)),
+            ),
+            None => quote!({ let found = "a string"; #fail }),
+        };
+        let matcher = match str_lits.as_slice() {
+            [] => quote!(),
+            [(v, l)] => {
+                let lit_s = lit(l.as_str().unwrap_or_default());
+                let vname = ident(&v.name);
+                quote! {
+                    if value == #lit_s {
+                        return Ok(#name::#vname);
+                    }
+                }
+            }
+            _ => quote! {
+                match value {
+                    #(#arms)*
+                    _ => {}
+                }
+            },
+        };
+        methods.push(visit_scalar(
+            quote!(visit_str),
+            quote!(&str),
+            quote!(#matcher #tail),
+        ));
+    }
+
+    // Booleans.
+    let bool_lits = literals_of(Kind::Bool);
+    let bool_payload = payload_for(Kind::Bool);
+    if !bool_lits.is_empty() || bool_payload.is_some() {
+        let checks = bool_lits.iter().map(|(v, l)| {
+            let vname = ident(&v.name);
+            if l.as_bool().unwrap_or_default() {
+                quote!(if value { return Ok(#name::#vname); })
+            } else {
+                quote!(if !value { return Ok(#name::#vname); })
+            }
+        });
+        let tail = match bool_payload {
+            Some((v, Ty::Bool)) => {
+                let vname = ident(&v.name);
+                quote!(Ok(#name::#vname(value)))
+            }
+            Some((v, ty)) => payload_from(
+                cx,
+                &name,
+                v,
+                ty,
+                quote!(::serde::de::value::BoolDeserializer::<Fail>::new(value)),
+            ),
+            None => quote!({ let found = "a boolean"; #fail }),
+        };
+        methods.push(visit_scalar(
+            quote!(visit_bool),
+            quote!(bool),
+            quote!(#(#checks)* #tail),
+        ));
+    }
+
+    // Numbers.
+    let num_lits = literals_of(Kind::Number);
+    let num_payload = payload_for(Kind::Number);
+    if !num_lits.is_empty() || num_payload.is_some() {
+        for (method, prim, deser) in [
+            (quote!(visit_u64), quote!(u64), quote!(U64Deserializer)),
+            (quote!(visit_i64), quote!(i64), quote!(I64Deserializer)),
+            (quote!(visit_f64), quote!(f64), quote!(F64Deserializer)),
+        ] {
+            let checks = num_lits.iter().map(|(v, l)| {
+                let vname = ident(&v.name);
+                let lv = value_tokens(l);
+                quote! {
+                    if #rt::json::json_eq(&::serde_json::Value::from(value), &#lv) {
+                        return Ok(#name::#vname);
+                    }
+                }
+            });
+            let tail = match num_payload {
+                Some((v, ty)) => payload_from(
+                    cx,
+                    &name,
+                    v,
+                    ty,
+                    quote!(::serde::de::value::#deser::<Fail>::new(value)),
+                ),
+                None => quote!({ let found = "a number"; #fail }),
+            };
+            methods.push(visit_scalar(method, prim, quote!(#(#checks)* #tail)));
+        }
+    }
+
+    // Null.
+    let null_lit = literals_of(Kind::Null);
+    let null_payload = payload_for(Kind::Null);
+    if !null_lit.is_empty() || null_payload.is_some() {
+        let body = if let Some((v, _)) = null_lit.first() {
+            let vname = ident(&v.name);
+            quote!(Ok(#name::#vname))
+        } else if let Some((v, ty)) = null_payload {
+            let vname = ident(&v.name);
+            let call = de_call(
+                cx,
+                ty,
+                quote!(::serde::de::value::UnitDeserializer::<Fail>::new()),
+            );
+            quote!(#call.map(#name::#vname))
+        } else {
+            quote!({ let found = "null"; #fail })
+        };
+        methods.push(quote! {
+            fn visit_unit<Fail>(self) -> Result<Self::Value, Fail>
+            where
+                Fail: ::serde::de::Error,
+            {
+                #body
+            }
+        });
+    }
+
+    // Arrays and objects: the payload reads them from the visitor's access.
+    for (kind, method, access, arg, deser) in [
+        (
+            Kind::Array,
+            quote!(visit_seq),
+            quote!(SeqAccess),
+            quote!(seq),
+            quote!(SeqAccessDeserializer),
+        ),
+        (
+            Kind::Object,
+            quote!(visit_map),
+            quote!(MapAccess),
+            quote!(map),
+            quote!(MapAccessDeserializer),
+        ),
+    ] {
+        if let Some((v, ty)) = payload_for(kind) {
+            let d = quote!(::serde::de::value::#deser::new(#arg));
+            let call = payload_from(cx, &name, v, ty, d);
+            methods.push(quote! {
+                fn #method<Access>(self, #arg: Access) -> Result<Self::Value, Access::Error>
+                where
+                    Access: ::serde::de::#access<'de>,
+                {
+                    #call
+                }
+            });
+        }
+    }
+
+    let uses_de = payload_for(Kind::Array).is_some() || payload_for(Kind::Object).is_some();
+    let visitor_impl = if uses_de {
+        quote!(impl<'de> ::serde::de::Visitor<'de> for Visitor)
+    } else {
+        quote!(impl ::serde::de::Visitor<'_> for Visitor)
+    };
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                struct Visitor;
+                #visitor_impl {
+                    type Value = #name;
+
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+
+                    #(#methods)*
+                }
+                deserializer.deserialize_any(Visitor)
+            }
+        }
+    }
+}
+
+fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let rt = &cx.rt;
+    let (impl_generics, self_ty, where_clause) = header(cx, t, true);
+    let type_name = lit(&t.name);
+    let keyword = lit(e.keyword);
+    let tries = e.variants.iter().map(|v| {
+        let vname = ident(&v.name);
+        match &v.kind {
+            VariantKind::Literal(l) => {
+                let lv = value_tokens(l);
+                quote! {
+                    if #rt::json::json_eq(&value, &#lv) {
+                        return Ok(Self::#vname);
+                    }
+                }
+            }
+            VariantKind::Payload(ty) => {
+                let call = de_call(cx, ty, quote!(&value));
+                quote! {
+                    if let Ok(inner) = #call {
+                        return Ok(Self::#vname(inner));
+                    }
+                }
+            }
+        }
+    });
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
+                #(#tries)*
+                Err(#rt::de::no_alternative(#type_name, #keyword, "the value"))
+            }
+        }
+    }
+}
+
+/// A `Visitor` method taking one scalar `value` of type `prim`.
+fn visit_scalar(method: TokenStream, prim: TokenStream, body: TokenStream) -> TokenStream {
+    quote! {
+        fn #method<Fail>(self, value: #prim) -> Result<Self::Value, Fail>
+        where
+            Fail: ::serde::de::Error,
+        {
+            #body
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! One check of the plan rendered over a `&Value`: `v` is the instance, and inside the
+//! kind's `if let`, `n`, `s`, `a` or `m` its number, string, array or object.
+
+use super::Validators;
+use crate::emit::failure::{
+    bound, child_failed, count_fails, fail, if_all, lit, message, ordering_fails,
+};
+use crate::error::Result;
+use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Test};
+use crate::load::{JsonType, NodeId};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Validators<'_> {
+    /// `m` filled from the instance `v` (a number as `n` where it is bound), a count, the
+    /// key being checked, or the pair of equal items `i`, `j`.
+    fn text(&self, m: &Message, applies: Applies, count: TokenStream) -> TokenStream {
+        let rt = &self.rt;
+        message(m, |a| match a {
+            Arg::Instance if applies == Applies::Number => quote!(n),
+            Arg::Instance => quote!(#rt::validate::show(v)),
+            Arg::Count => count.clone(),
+            Arg::Key => quote!(#rt::validate::show_str(key)),
+            Arg::First => quote!(i),
+            Arg::Second => quote!(j),
+        })
+    }
+
+    /// The statements of one check of node `id`.
+    pub(super) fn check(
+        &mut self,
+        id: NodeId,
+        c: &Check,
+        applies: Applies,
+    ) -> Result<Vec<TokenStream>> {
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let site = &c.site;
+        let v = quote!(v);
+        Ok(vec![match &c.test {
+            Test::Ref(t) => {
+                let f = self.call(*t);
+                let sp = lit(&site.at);
+                quote! {
+                    if !cx.enter(#sp) {
+                        return false;
+                    }
+                    let ok = #f(v, cx);
+                    cx.leave();
+                    if !ok {
+                        #failed
+                    }
+                }
+            }
+            Test::Type(types, m) => {
+                let tests = types.iter().map(|t| match t {
+                    JsonType::Null => quote!(v.is_null()),
+                    JsonType::Boolean => quote!(v.is_boolean()),
+                    JsonType::Object => quote!(v.is_object()),
+                    JsonType::Array => quote!(v.is_array()),
+                    JsonType::Number => quote!(v.is_number()),
+                    JsonType::String => quote!(v.is_string()),
+                    JsonType::Integer => {
+                        quote!(
+                            matches!(v, ::serde_json::Value::Number(n) if #rt::num::is_integer(n))
+                        )
+                    }
+                });
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    let type_ok = #(#tests)||*;
+                    if !type_ok {
+                        #fail
+                    }
+                }
+            }
+            Test::Enum(values, m) => {
+                // String members are one flat `matches!` (a long `||` chain nests one level
+                // per operand, which overflows the formatter's stack on enums of ~1,000
+                // values).
+                let strings: Vec<proc_macro2::Literal> =
+                    values.iter().filter_map(|l| l.as_str().map(lit)).collect();
+                let mut tests: Vec<TokenStream> = Vec::new();
+                if strings.len() > 1 {
+                    tests.push(quote!(matches!(#v.as_str(), Some(#(#strings)|*))));
+                }
+                for l in values
+                    .iter()
+                    .filter(|l| strings.len() <= 1 || !l.is_string())
+                {
+                    tests.push(self.literal_eq(&v, l));
+                }
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let cond = if tests.is_empty() {
+                    quote!(false)
+                } else {
+                    quote!(#(#tests)||*)
+                };
+                quote! {
+                    let in_enum: bool = #cond;
+                    if !in_enum {
+                        #fail
+                    }
+                }
+            }
+            Test::Const(value, m) => {
+                let test = self.literal_eq(&v, value);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    let is_const = #test;
+                    if !is_const {
+                        #fail
+                    }
+                }
+            }
+            Test::Bound(cmp, b, m) => {
+                let bt = bound(b);
+                let test = ordering_fails(*cmp);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if #rt::num::compare(n, #rt::num::#bt) #test {
+                        #fail
+                    }
+                }
+            }
+            Test::MultipleOf(b, m) => {
+                let bt = bound(b);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if !#rt::num::multiple_of(n, #rt::num::#bt) {
+                        #fail
+                    }
+                }
+            }
+            Test::Count(counted, cmp, limit, m) => {
+                let n = match counted {
+                    Counted::Chars => quote!(len),
+                    Counted::Items => quote!(a.len()),
+                    Counted::Properties => quote!(m.len()),
+                };
+                let test = count_fails(*cmp, quote!((#n as u64)), *limit);
+                let fail = fail(&rt, site, self.text(m, applies, n));
+                quote! {
+                    if #test {
+                        #fail
+                    }
+                }
+            }
+            Test::Pattern(p, m) => {
+                let re = self.regex(id, site.keyword, p)?;
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if !#rt::regex::is_match(&#re, s) {
+                        #fail
+                    }
+                }
+            }
+            Test::Format(f, m) => {
+                let fl = lit(f);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if cx.formats() && #rt::format::check(#fl, s) == Some(false) {
+                        #fail
+                    }
+                }
+            }
+            Test::UniqueItems(m) => {
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if let Some((i, j)) = #rt::validate::duplicate(a) {
+                        #fail
+                    }
+                }
+            }
+            Test::PrefixItem(i, p) => {
+                let f = self.call(*p);
+                let get = if *i == 0 {
+                    quote!(a.first())
+                } else {
+                    quote!(a.get(#i))
+                };
+                quote! {
+                    if let Some(item) = #get {
+                        if !cx.at_index(#i, |cx| #f(item, cx)) {
+                            #failed
+                        }
+                    }
+                }
+            }
+            Test::Items(skip, items) => {
+                let f = self.call(*items);
+                let iter = if *skip == 0 {
+                    quote!(a.iter().enumerate())
+                } else {
+                    quote!(a.iter().enumerate().skip(#skip))
+                };
+                quote! {
+                    for (i, item) in #iter {
+                        if !cx.at_index(i, |cx| #f(item, cx)) {
+                            #failed
+                        }
+                    }
+                }
+            }
+            Test::Contains { node, min, max } => {
+                let f = self.call(*node);
+                let limits = min
+                    .iter()
+                    .map(|l| (crate::ir::plan::Cmp::Min, l))
+                    .chain(max.iter().map(|l| (crate::ir::plan::Cmp::Max, l)))
+                    .map(|(cmp, l)| {
+                        let test = count_fails(cmp, quote!((count as u64)), l.limit);
+                        let fail = fail(
+                            &rt,
+                            &l.fail.site,
+                            self.text(&l.fail.message, applies, quote!(count)),
+                        );
+                        quote!(if #test { #fail })
+                    });
+                quote! {
+                    let count = a.iter().filter(|item| cx.speculate(|cx| #f(item, cx))).count();
+                    #(#limits)*
+                }
+            }
+            Test::Required(name, m) => {
+                let n = lit(name);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if !m.contains_key(#n) {
+                        #fail
+                    }
+                }
+            }
+            Test::DependentRequired(name, dep, m) => {
+                let (n, d) = (lit(name), lit(dep));
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if m.contains_key(#n) && !m.contains_key(#d) {
+                        #fail
+                    }
+                }
+            }
+            Test::Property(name, p) => {
+                let n = lit(name);
+                let f = self.call(*p);
+                quote! {
+                    if !cx.property(m, #n, #f) {
+                        #failed
+                    }
+                }
+            }
+            Test::Entries(e) => match self.entries(id, e, applies)? {
+                Some(t) => t,
+                None => return Ok(Vec::new()),
+            },
+            Test::PropertyNames(pn) => {
+                let f = self.call(*pn);
+                quote! {
+                    for key in m.keys() {
+                        let name = ::serde_json::Value::String(key.clone());
+                        let mut sub = cx.sub();
+                        let ok = #f(&name, &mut sub);
+                        cx.absorb(sub);
+                        if !ok {
+                            #failed
+                        }
+                    }
+                }
+            }
+            Test::DependentSchema(name, d) => {
+                let n = lit(name);
+                let f = self.call(*d);
+                quote! {
+                    if m.contains_key(#n) && !#f(v, cx) {
+                        #failed
+                    }
+                }
+            }
+            Test::AllOf(s) => {
+                let f = self.call(*s);
+                quote! {
+                    if !#f(v, cx) {
+                        #failed
+                    }
+                }
+            }
+            Test::AnyOf(branches, m) => {
+                let tries: Vec<TokenStream> = branches
+                    .iter()
+                    .map(|s| {
+                        let f = self.call(*s);
+                        quote!(cx.speculate(|cx| #f(v, cx)))
+                    })
+                    .collect();
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    let any_of: bool = #(#tries)||*;
+                    if !any_of {
+                        #fail
+                    }
+                }
+            }
+            Test::OneOf {
+                branches,
+                none,
+                many,
+            } => {
+                let tries: Vec<TokenStream> = branches
+                    .iter()
+                    .map(|s| {
+                        let f = self.call(*s);
+                        quote!(cx.speculate(|cx| #f(v, cx)))
+                    })
+                    .collect();
+                let none = self.text(none, applies, quote!(matches));
+                let many = self.text(many, applies, quote!(matches));
+                let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
+                quote! {
+                    let matches = [#(#tries),*].iter().filter(|m| **m).count();
+                    if matches != 1 {
+                        #fail
+                    }
+                }
+            }
+            Test::Not(n, m) => {
+                let f = self.call(*n);
+                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                quote! {
+                    if cx.speculate(|cx| #f(v, cx)) {
+                        #fail
+                    }
+                }
+            }
+            Test::IfThenElse { cond, then, else_ } => {
+                let fi = self.call(*cond);
+                let then = then.map(|t| self.call(t));
+                let else_ = else_.map(|e| self.call(e));
+                match (then, else_) {
+                    (Some(t), None) => quote! {
+                        if cx.speculate(|cx| #fi(v, cx)) && !#t(v, cx) {
+                            #failed
+                        }
+                    },
+                    (None, Some(e)) => quote! {
+                        if !cx.speculate(|cx| #fi(v, cx)) && !#e(v, cx) {
+                            #failed
+                        }
+                    },
+                    (Some(t), Some(e)) => quote! {
+                        let branch_ok = if cx.speculate(|cx| #fi(v, cx)) {
+                            #t(v, cx)
+                        } else {
+                            #e(v, cx)
+                        };
+                        if !branch_ok {
+                            #failed
+                        }
+                    },
+                    (None, None) => return Ok(Vec::new()),
+                }
+            }
+        }])
+    }
+
+    /// `patternProperties` and `additionalProperties` in one pass over the entries;
+    /// `None` when no entry can fail.
+    fn entries(
+        &mut self,
+        id: NodeId,
+        e: &Entries,
+        applies: Applies,
+    ) -> Result<Option<TokenStream>> {
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let track = e.tracks_matches();
+        let mut per_entry = Vec::new();
+        let mut uses_value = false;
+        if track {
+            per_entry.push(quote!(let mut matched = false;));
+        }
+        for p in &e.patterns {
+            if p.node.is_none() && !track {
+                continue;
+            }
+            let re = self.regex(id, "patternProperties", &p.pattern)?;
+            let is_match = quote!(#rt::regex::is_match(&#re, key));
+            let call = p.node.map(|n| {
+                uses_value = true;
+                let f = self.call(n);
+                quote!(!cx.entry(key, value, #f))
+            });
+            per_entry.push(match (track, call) {
+                (false, Some(call)) => if_all(&[is_match, call], failed.clone()),
+                (true, Some(call)) => quote! {
+                    if #is_match {
+                        matched = true;
+                        if #call {
+                            #failed
+                        }
+                    }
+                },
+                (true, None) => quote!(if #is_match { matched = true; }),
+                (false, None) => quote!(),
+            });
+        }
+        if let Some(additional) = &e.additional {
+            let mut conds = Vec::new();
+            if track {
+                conds.push(quote!(!matched));
+            }
+            if !e.declared.is_empty() {
+                let declared = e.declared.iter().map(|n| lit(n));
+                conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
+            }
+            let body = match additional {
+                Additional::Deny(f) => fail(&rt, &f.site, self.text(&f.message, applies, quote!())),
+                Additional::Schema(a) => {
+                    uses_value = true;
+                    let f = self.call(*a);
+                    conds.push(quote!(!cx.entry(key, value, #f)));
+                    failed.clone()
+                }
+            };
+            per_entry.push(if conds.is_empty() {
+                body
+            } else {
+                if_all(&conds, body)
+            });
+        }
+        per_entry.retain(|t| !t.is_empty());
+        if per_entry.is_empty() {
+            return Ok(None);
+        }
+        let binding = if uses_value {
+            quote!((key, value))
+        } else {
+            quote!((key, _))
+        };
+        Ok(Some(quote! {
+            for #binding in m {
+                #(#per_entry)*
+            }
+        }))
+    }
+}

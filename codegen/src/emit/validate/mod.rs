@@ -1,0 +1,214 @@
+//! The `Value` backend: one validator function per reachable schema node, rendering the
+//! node's [plan](crate::ir::plan) as straight-line Rust over a `&serde_json::Value`.
+//!
+//! Each node function returns whether the instance is valid. Failures are recorded in the
+//! runtime [`Cx`](envgen_runtime::Cx) with the instance pointer, the keyword, the schema
+//! location and the message the plan words; in first-error mode (and while speculating
+//! inside `anyOf`, `oneOf`, `not` and `if`) a function returns at the first failure.
+
+mod checks;
+
+use super::failure::lit;
+use super::ser::value_tokens;
+use crate::error::Result;
+use crate::ir::plan::{Applies, NodePlan, Plan, Test};
+use crate::load::NodeId;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Everything the validators of one module need.
+pub(crate) struct Validators<'a> {
+    plan: &'a Plan<'a>,
+    rt: TokenStream,
+    regexes: BTreeMap<String, usize>,
+    statics: Vec<TokenStream>,
+    /// Functions called by the node being emitted.
+    callees: BTreeSet<NodeId>,
+}
+
+/// The name of a node's validator function.
+pub(crate) fn fn_name(id: NodeId) -> proc_macro2::Ident {
+    format_ident!("n{}", id.0)
+}
+
+impl<'a> Validators<'a> {
+    pub(crate) fn new(plan: &'a Plan<'a>, rt: TokenStream) -> Self {
+        Validators {
+            plan,
+            rt,
+            regexes: BTreeMap::new(),
+            statics: Vec::new(),
+            callees: BTreeSet::new(),
+        }
+    }
+
+    /// The plan the validators render.
+    pub(crate) fn plan(&self) -> &'a Plan<'a> {
+        self.plan
+    }
+
+    /// A call site of a node's validator (recorded, so only called functions are emitted).
+    pub(crate) fn call(&mut self, id: NodeId) -> proc_macro2::Ident {
+        self.callees.insert(id);
+        fn_name(id)
+    }
+
+    /// The compiled regex `static` for `pattern` (checked to be ECMA-262 first; the error
+    /// names the node and `keyword`).
+    pub(crate) fn regex(
+        &mut self,
+        id: NodeId,
+        keyword: &str,
+        pattern: &str,
+    ) -> Result<proc_macro2::Ident> {
+        if let Some(i) = self.regexes.get(pattern) {
+            return Ok(format_ident!("RE_{}", i));
+        }
+        self.plan.check_pattern(id, keyword, pattern)?;
+        let i = self.regexes.len();
+        self.regexes.insert(pattern.to_owned(), i);
+        let name = format_ident!("RE_{}", i);
+        let rt = &self.rt;
+        let p = lit(pattern);
+        self.statics.push(quote! {
+            pub(super) static #name: ::std::sync::LazyLock<Option<#rt::regex::Regex>> =
+                ::std::sync::LazyLock::new(|| #rt::regex::compile(#p));
+        });
+        Ok(name)
+    }
+
+    /// An expression testing whether `v` (a `&Value`) equals a literal JSON value.
+    fn literal_eq(&mut self, v: &TokenStream, l: &Value) -> TokenStream {
+        let rt = &self.rt;
+        match l {
+            Value::Null => quote!(#v.is_null()),
+            Value::Bool(b) => quote!(#v.as_bool() == Some(#b)),
+            Value::String(s) => {
+                let s = lit(s);
+                quote!(#v.as_str() == Some(#s))
+            }
+            Value::Number(n) => {
+                let b = super::failure::bound(n);
+                quote!(matches!(#v, ::serde_json::Value::Number(n)
+                    if #rt::num::compare(n, #rt::num::#b) == ::core::cmp::Ordering::Equal))
+            }
+            Value::Array(_) | Value::Object(_) => {
+                let i = self.statics.len();
+                let name = format_ident!("LIT_{}", i);
+                let value = value_tokens(l);
+                self.statics.push(quote! {
+                    static #name: ::std::sync::LazyLock<::serde_json::Value> =
+                        ::std::sync::LazyLock::new(|| #value);
+                });
+                quote!(#rt::json::json_eq(#v, &#name))
+            }
+        }
+    }
+
+    /// Node functions referenced from outside (typed checks), to keep as roots.
+    pub(crate) fn take_external_calls(&mut self) -> BTreeSet<NodeId> {
+        std::mem::take(&mut self.callees)
+    }
+
+    /// The validator functions for every node reachable from `roots`, and the statics
+    /// (compiled regexes, composite literals) they use.
+    pub(crate) fn emit(&mut self, roots: &[NodeId]) -> Result<TokenStream> {
+        let mut bodies: BTreeMap<NodeId, (TokenStream, BTreeSet<NodeId>)> = BTreeMap::new();
+        for id in self.plan.reachable(roots) {
+            self.callees.clear();
+            let f = self.node_fn(id)?;
+            bodies.insert(id, (f, std::mem::take(&mut self.callees)));
+        }
+        // Only functions called from a root, transitively.
+        let mut keep: BTreeSet<NodeId> = BTreeSet::new();
+        let mut stack: Vec<NodeId> = roots.to_vec();
+        while let Some(id) = stack.pop() {
+            if keep.insert(id) {
+                if let Some((_, callees)) = bodies.get(&id) {
+                    stack.extend(callees.iter().copied());
+                }
+            }
+        }
+        let fns: Vec<&TokenStream> = bodies
+            .iter()
+            .filter(|(id, _)| keep.contains(id))
+            .map(|(_, (f, _))| f)
+            .collect();
+        let statics = &self.statics;
+        Ok(quote! {
+            #(#statics)*
+            #(#fns)*
+        })
+    }
+
+    fn node_fn(&mut self, id: NodeId) -> Result<TokenStream> {
+        let name = fn_name(id);
+        let rt = self.rt.clone();
+        let sig_ok = quote!(pub(super) fn #name<'v>(_: &'v ::serde_json::Value, _: &mut #rt::Cx<'v>) -> bool);
+        let plan = self.plan.node(id);
+        let checks = match &*plan {
+            NodePlan::Any => return Ok(quote!(#sig_ok { true })),
+            NodePlan::Nothing(f) => {
+                let kw = lit(f.site.keyword);
+                let sp = lit(&f.site.at);
+                let msg = super::failure::message(&f.message, |_| quote!(v));
+                return Ok(quote! {
+                    pub(super) fn #name<'v>(_: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
+                        cx.fail(#kw, #sp, || #msg);
+                        false
+                    }
+                });
+            }
+            NodePlan::Checks(c) => c,
+        };
+        // Consecutive checks on one JSON kind share one `if let` on the instance.
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < checks.len() {
+            let applies = checks[i].test.applies();
+            let mut group = Vec::new();
+            if applies == Applies::String
+                && checks[i..]
+                    .iter()
+                    .take_while(|c| c.test.applies() == applies)
+                    .any(|c| matches!(c.test, Test::Count(..)))
+            {
+                group.push(quote!(let len = s.chars().count();));
+            }
+            while i < checks.len() && checks[i].test.applies() == applies {
+                group.extend(self.check(id, &checks[i], applies)?);
+                i += 1;
+            }
+            if group.is_empty() {
+                continue;
+            }
+            out.push(match applies {
+                Applies::Any => quote!(#(#group)*),
+                Applies::Number => {
+                    quote!(if let ::serde_json::Value::Number(n) = v { #(#group)* })
+                }
+                Applies::String => {
+                    quote!(if let ::serde_json::Value::String(s) = v { #(#group)* })
+                }
+                Applies::Array => {
+                    quote!(if let ::serde_json::Value::Array(a) = v { #(#group)* })
+                }
+                Applies::Object => {
+                    quote!(if let ::serde_json::Value::Object(m) = v { #(#group)* })
+                }
+            });
+        }
+        if out.is_empty() {
+            return Ok(quote!(#sig_ok { true }));
+        }
+        Ok(quote! {
+            pub(super) fn #name<'v>(v: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
+                let mut valid = true;
+                #(#out)*
+                valid
+            }
+        })
+    }
+}

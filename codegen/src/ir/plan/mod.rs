@@ -1,0 +1,423 @@
+//! The validation plan: for every schema node, the ordered checks it needs, as data.
+//!
+//! Keyword semantics are decided here, once: which keywords of a node apply, in which
+//! order, on which JSON kind, with which schema location and which message. The three
+//! emit backends render a plan and decide nothing about keywords:
+//!
+//! * `emit::validate`, against a `&serde_json::Value`;
+//! * `emit::check`, against the typed value a generated type holds;
+//! * `emit::inflight`, while deserializing.
+//!
+//! A plan holds no tokens. What the Rust type already guarantees is data too
+//! ([`Check::implied_by`]): a typed backend skips such a check, it never compares emitted
+//! code. A new keyword is one [`Test`] variant, lowered in [`lower`], and one arm per
+//! backend.
+
+mod lower;
+mod message;
+
+pub(crate) use message::{Arg, Message};
+
+use crate::error::Result;
+use crate::ir::Ty;
+use crate::load::{DocId, JsonType, NodeId, SchemaSet};
+use serde_json::{Number, Value};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The plan of one schema node.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum NodePlan {
+    /// The schema is `true`: every instance is valid.
+    Any,
+    /// The schema is `false`: no instance is valid.
+    Nothing(Failure),
+    /// A schema object: its checks, in evaluation order (none when it asserts nothing).
+    Checks(Vec<Check>),
+}
+
+impl NodePlan {
+    /// The checks of a schema object (none for `true` and `false`).
+    pub(crate) fn checks(&self) -> &[Check] {
+        match self {
+            NodePlan::Checks(c) => c,
+            _ => &[],
+        }
+    }
+}
+
+/// Where a check's keyword stands: the keyword and its schema location
+/// (`#/pointer/keyword`, prefixed with the file for nodes of other documents).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Site {
+    /// The keyword reported (`minimum`, `required`, ...).
+    pub keyword: &'static str,
+    /// The keyword's schema location.
+    pub at: String,
+}
+
+/// A failure a check reports itself: where, and with which message.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Failure {
+    /// The keyword and its location.
+    pub site: Site,
+    /// The message template.
+    pub message: Message,
+}
+
+/// One check of a node.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Check {
+    /// The keyword and its location (for applicators that only delegate, where the
+    /// errors of the subschema are located).
+    pub site: Site,
+    /// What is checked.
+    pub test: Test,
+}
+
+/// A comparison against a bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cmp {
+    /// Fails below the bound (`minimum`, `minLength`, ...).
+    Min,
+    /// Fails above the bound (`maximum`, `maxLength`, ...).
+    Max,
+    /// Fails at or below the bound (`exclusiveMinimum`).
+    ExclusiveMin,
+    /// Fails at or above the bound (`exclusiveMaximum`).
+    ExclusiveMax,
+}
+
+/// What a count is taken of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Counted {
+    /// Characters of a string (`minLength`, `maxLength`).
+    Chars,
+    /// Items of an array (`minItems`, `maxItems`).
+    Items,
+    /// Properties of an object (`minProperties`, `maxProperties`).
+    Properties,
+}
+
+/// A count's bound inside a compound check (`minContains`, `maxContains`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Limit {
+    /// The bound.
+    pub limit: u64,
+    /// Its failure.
+    pub fail: Failure,
+}
+
+/// One `patternProperties` entry.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PatternEntry {
+    /// The ECMA-262 pattern.
+    pub pattern: String,
+    /// Its subschema; `None` when it is `true` (the pattern only marks keys as matched).
+    pub node: Option<NodeId>,
+}
+
+/// `additionalProperties` of an object check.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Additional {
+    /// `false`: an undeclared, unmatched key is an error.
+    Deny(Failure),
+    /// A schema the values of undeclared, unmatched keys must match.
+    Schema(NodeId),
+}
+
+/// The entry-wise object keywords, evaluated in one pass over the entries.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Entries {
+    /// The `patternProperties` entries, in document order.
+    pub patterns: Vec<PatternEntry>,
+    /// The declared property names (keys `additionalProperties` does not apply to).
+    pub declared: Vec<String>,
+    /// `additionalProperties`, unless it is absent or `true`.
+    pub additional: Option<Additional>,
+}
+
+impl Entries {
+    /// Whether pattern matches must be tracked (for `additionalProperties`).
+    pub(crate) fn tracks_matches(&self) -> bool {
+        self.additional.is_some() && !self.patterns.is_empty()
+    }
+}
+
+/// What a check tests: the condition as data.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Test {
+    /// `$ref`: the target's checks, one reference level deeper.
+    Ref(NodeId),
+    /// `type`.
+    Type(Vec<JsonType>, Message),
+    /// `enum`.
+    Enum(Vec<Value>, Message),
+    /// `const`.
+    Const(Value, Message),
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers).
+    Bound(Cmp, Number, Message),
+    /// `multipleOf` (numbers).
+    MultipleOf(Number, Message),
+    /// `minLength`/`maxLength`, `minItems`/`maxItems`, `minProperties`/`maxProperties`.
+    Count(Counted, Cmp, u64, Message),
+    /// `pattern` (strings).
+    Pattern(String, Message),
+    /// `format` (strings; asserted when the options say so).
+    Format(String, Message),
+    /// `uniqueItems: true` (arrays).
+    UniqueItems(Message),
+    /// One `prefixItems` entry (arrays): the item at the index.
+    PrefixItem(usize, NodeId),
+    /// `items` (arrays): every item from the index on.
+    Items(usize, NodeId),
+    /// `contains` with `minContains`/`maxContains` (arrays): a count of matching items.
+    Contains {
+        /// The `contains` schema.
+        node: NodeId,
+        /// The least count, unless 0.
+        min: Option<Limit>,
+        /// The greatest count.
+        max: Option<Limit>,
+    },
+    /// One name of `required` (objects).
+    Required(String, Message),
+    /// One dependency of `dependentRequired` (objects): when the first name is present,
+    /// the second must be.
+    DependentRequired(String, String, Message),
+    /// One entry of `properties` (objects), unless its schema is `true`.
+    Property(String, NodeId),
+    /// `patternProperties` and `additionalProperties` (objects).
+    Entries(Entries),
+    /// `propertyNames` (objects), unless it is `true`.
+    PropertyNames(NodeId),
+    /// One entry of `dependentSchemas` (objects): when the name is present, the schema
+    /// applies to the whole instance.
+    DependentSchema(String, NodeId),
+    /// One `allOf` branch.
+    AllOf(NodeId),
+    /// `anyOf`: at least one branch.
+    AnyOf(Vec<NodeId>, Message),
+    /// `oneOf`: exactly one branch (`none` when no branch matches, `many` otherwise).
+    OneOf {
+        /// The branches.
+        branches: Vec<NodeId>,
+        /// The message when no branch matches.
+        none: Message,
+        /// The message when several do.
+        many: Message,
+    },
+    /// `not`.
+    Not(NodeId, Message),
+    /// `if` with `then` and/or `else`.
+    IfThenElse {
+        /// `if`.
+        cond: NodeId,
+        /// `then`.
+        then: Option<NodeId>,
+        /// `else`.
+        else_: Option<NodeId>,
+    },
+}
+
+/// The JSON kinds a check applies to (it passes on any other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Applies {
+    /// Every instance.
+    Any,
+    /// Numbers.
+    Number,
+    /// Strings.
+    String,
+    /// Arrays.
+    Array,
+    /// Objects.
+    Object,
+}
+
+impl Test {
+    /// The JSON kind the check applies to.
+    pub(crate) fn applies(&self) -> Applies {
+        match self {
+            Test::Bound(..) | Test::MultipleOf(..) => Applies::Number,
+            Test::Count(Counted::Chars, ..) | Test::Pattern(..) | Test::Format(..) => {
+                Applies::String
+            }
+            Test::Count(Counted::Items, ..)
+            | Test::UniqueItems(_)
+            | Test::PrefixItem(..)
+            | Test::Items(..)
+            | Test::Contains { .. } => Applies::Array,
+            Test::Count(Counted::Properties, ..)
+            | Test::Required(..)
+            | Test::DependentRequired(..)
+            | Test::Property(..)
+            | Test::Entries(_)
+            | Test::PropertyNames(_)
+            | Test::DependentSchema(..) => Applies::Object,
+            Test::Ref(_)
+            | Test::Type(..)
+            | Test::Enum(..)
+            | Test::Const(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::Not(..)
+            | Test::IfThenElse { .. } => Applies::Any,
+        }
+    }
+
+    /// Whether an error raised below the check may be one a different branch would not
+    /// raise (`anyOf`, `oneOf`, `not`, `if`): the check's outcome is not a conjunction.
+    pub(crate) fn is_disjunctive(&self) -> bool {
+        matches!(
+            self,
+            Test::AnyOf(..) | Test::OneOf { .. } | Test::Not(..) | Test::IfThenElse { .. }
+        )
+    }
+}
+
+impl Check {
+    /// Whether every value of the Rust type `ty` passes the check, so a typed backend
+    /// leaves it out. Decided from the type and the check's data alone.
+    pub(crate) fn implied_by(&self, ty: &Ty) -> bool {
+        match (&self.test, ty) {
+            (Test::Type(types, _), _) => match kind_of(ty) {
+                Some(kind) => {
+                    types.contains(&kind)
+                        || (kind == JsonType::Integer && types.contains(&JsonType::Number))
+                }
+                None => false,
+            },
+            // A `u64` is never below 0.
+            (Test::Bound(Cmp::Min, b, _), Ty::U64) => b.as_f64().is_some_and(|f| f <= 0.0),
+            (Test::Bound(Cmp::ExclusiveMin, b, _), Ty::U64) => b.as_f64().is_some_and(|f| f < 0.0),
+            _ => false,
+        }
+    }
+}
+
+/// The JSON type every value of a scalar Rust type has.
+pub(crate) fn kind_of(ty: &Ty) -> Option<JsonType> {
+    match ty {
+        Ty::String => Some(JsonType::String),
+        Ty::Bool => Some(JsonType::Boolean),
+        Ty::I64 | Ty::U64 => Some(JsonType::Integer),
+        Ty::F64 => Some(JsonType::Number),
+        _ => None,
+    }
+}
+
+/// The plans of one module's schema nodes, lowered once each, on first use.
+pub(crate) struct Plan<'a> {
+    set: &'a SchemaSet,
+    root_doc: DocId,
+    nodes: RefCell<BTreeMap<NodeId, Rc<NodePlan>>>,
+}
+
+impl<'a> Plan<'a> {
+    /// An empty plan for the module whose root document is `root_doc` (locations in
+    /// other documents are prefixed with their file).
+    pub(crate) fn new(set: &'a SchemaSet, root_doc: DocId) -> Self {
+        Plan {
+            set,
+            root_doc,
+            nodes: RefCell::new(BTreeMap::new()),
+        }
+    }
+
+    /// The schema set the plan is of.
+    pub(crate) fn set(&self) -> &'a SchemaSet {
+        self.set
+    }
+
+    /// The plan of node `id`.
+    pub(crate) fn node(&self, id: NodeId) -> Rc<NodePlan> {
+        if let Some(p) = self.nodes.borrow().get(&id) {
+            return Rc::clone(p);
+        }
+        let p = Rc::new(lower::node(self.set, self.root_doc, id));
+        self.nodes.borrow_mut().insert(id, Rc::clone(&p));
+        p
+    }
+
+    /// The schema location of `keyword` at node `id` (the node itself when empty).
+    pub(crate) fn at(&self, id: NodeId, keyword: &str) -> String {
+        lower::location(self.set, self.root_doc, id, keyword)
+    }
+
+    /// Every node the plans of `roots` reach through subschemas, sorted.
+    pub(crate) fn reachable(&self, roots: &[NodeId]) -> Vec<NodeId> {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack: Vec<NodeId> = roots.to_vec();
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            for c in self.node(id).checks() {
+                stack.extend(c.test.subschemas());
+            }
+        }
+        seen.into_iter().collect()
+    }
+
+    /// Checks a pattern is an ECMA-262 regular expression (with or without the `u` flag);
+    /// the error names the node and keyword.
+    pub(crate) fn check_pattern(&self, id: NodeId, keyword: &str, pattern: &str) -> Result<()> {
+        if regress::Regex::with_flags(pattern, "u").is_ok() || regress::Regex::new(pattern).is_ok()
+        {
+            return Ok(());
+        }
+        Err(self
+            .set
+            .error_at_node(
+                id,
+                &format!("/{keyword}"),
+                format!("{pattern:?} is not a valid ECMA-262 regular expression"),
+            )
+            .with_keyword(keyword))
+    }
+}
+
+impl Test {
+    /// The subschemas the check evaluates.
+    pub(crate) fn subschemas(&self) -> Vec<NodeId> {
+        match self {
+            Test::Ref(n)
+            | Test::PrefixItem(_, n)
+            | Test::Items(_, n)
+            | Test::Property(_, n)
+            | Test::PropertyNames(n)
+            | Test::DependentSchema(_, n)
+            | Test::AllOf(n)
+            | Test::Not(n, _) => vec![*n],
+            Test::Contains { node, .. } => vec![*node],
+            Test::Entries(e) => {
+                let mut out: Vec<NodeId> = e.patterns.iter().filter_map(|p| p.node).collect();
+                if let Some(Additional::Schema(a)) = &e.additional {
+                    out.push(*a);
+                }
+                out
+            }
+            Test::AnyOf(b, _) | Test::OneOf { branches: b, .. } => b.clone(),
+            Test::IfThenElse { cond, then, else_ } => {
+                let mut out = vec![*cond];
+                out.extend(then);
+                out.extend(else_);
+                out
+            }
+            Test::Type(..)
+            | Test::Enum(..)
+            | Test::Const(..)
+            | Test::Bound(..)
+            | Test::MultipleOf(..)
+            | Test::Count(..)
+            | Test::Pattern(..)
+            | Test::Format(..)
+            | Test::UniqueItems(_)
+            | Test::Required(..)
+            | Test::DependentRequired(..) => Vec::new(),
+        }
+    }
+}
