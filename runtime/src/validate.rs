@@ -327,15 +327,6 @@ pub fn show_str(s: &str) -> String {
     }
 }
 
-/// [`show`] of a number held as `f64`, written as JSON writes it (`100.0`, not `100`), so a
-/// typed check words a number as the `Value` validator does.
-pub fn show_f64(x: f64) -> String {
-    match serde_json::Number::from_f64(x) {
-        Some(n) => n.to_string(),
-        None => x.to_string(),
-    }
-}
-
 /// [`show`] of a typed value, through its JSON form (evaluated only when a message is
 /// built).
 pub fn show_ser<T: serde::Serialize + ?Sized>(t: &T) -> String {

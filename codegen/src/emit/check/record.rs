@@ -75,11 +75,25 @@ impl Checks<'_, '_> {
                 }
             }
         }
-        // What typed evaluation does not cover falls back for the whole node.
+        // What typed evaluation does not cover falls back for the whole node: a check
+        // of the object kind (or of any kind) not listed here, so that a new keyword is
+        // evaluated (by the `Value` validator) before it has a typed form.
         let typed = checks.iter().all(|c| match &c.test {
-            Test::Enum(..) | Test::Const(..) | Test::PropertyNames(_) => false,
             Test::Entries(_) => own,
-            _ => true,
+            Test::Ref(_)
+            | Test::Type(..)
+            | Test::Required(..)
+            | Test::Count(..)
+            | Test::DependentRequired(..)
+            | Test::Property(..)
+            | Test::DependentSchema(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::Not(..)
+            | Test::IfThenElse { .. } => true,
+            // Checks of arrays, numbers and strings never apply to an object.
+            other => !matches!(other.applies(), Applies::Any | Applies::Object),
         });
         if !typed {
             let fb = self.fallback(node, &quote!(self));
@@ -241,9 +255,7 @@ impl Checks<'_, '_> {
                         (None, None) => continue,
                     });
                 }
-                // Lowered to a fallback above.
-                Test::Enum(..) | Test::Const(..) | Test::PropertyNames(_) => {}
-                // Array, number and string checks never apply to an object (filtered above).
+                // Not typed: the node fell back above; or of another kind than objects.
                 _ => {}
             }
         }

@@ -46,19 +46,12 @@ impl Checks<'_, '_> {
                 _ => None,
             })
             .unwrap_or_default();
+        // The node is its alternatives and nothing else: each variant is checked against
+        // its own alternative. Any other check makes the node fall back.
         let branch_typed = (keyword == "anyOf" || keyword == "oneOf")
-            && !has(|t| {
-                matches!(
-                    t,
-                    Test::Type(..)
-                        | Test::Enum(..)
-                        | Test::Const(..)
-                        | Test::AllOf(_)
-                        | Test::Not(..)
-                        | Test::IfThenElse { .. }
-                        | Test::Ref(_)
-                )
-            })
+            && checks
+                .iter()
+                .all(|c| matches!(c.test, Test::AnyOf(..) | Test::OneOf { .. }))
             && !(has(|t| matches!(t, Test::AnyOf(..))) && has(|t| matches!(t, Test::OneOf { .. })));
         let type_union = keyword == "type"
             && checks.iter().all(|c| {

@@ -37,8 +37,10 @@ impl Checks<'_, '_> {
         message(m, |a| match a {
             Arg::Instance => match ty {
                 Ty::String => quote!(#rt::validate::show_str(x)),
-                Ty::F64 => quote!(#rt::validate::show_f64(*x)),
-                Ty::Bool | Ty::I64 | Ty::U64 => quote!(x),
+                // A float shows as Rust writes it (`-1`, `1.5`): an integral JSON number
+                // shows the same; one written `100.0` loses its `.0`, which `f64` does
+                // not keep.
+                Ty::F64 | Ty::Bool | Ty::I64 | Ty::U64 => quote!(x),
                 _ => quote!(#rt::validate::show_ser(x)),
             },
             Arg::Count => count.clone(),
