@@ -142,10 +142,8 @@ mod tests {
     #[test]
     fn identifiers() {
         assert!(check_ident("Order").is_ok());
-        assert!(check_ident("not valid").is_err());
-        assert!(check_ident("fn").is_err());
-        assert!(check_ident("1A").is_err());
-        assert!(check_ident("Option").is_err());
-        assert!(check_ident("Self").is_err());
+        for bad in ["not valid", "fn", "1A", "Option", "Self"] {
+            assert!(check_ident(bad).is_err(), "{bad}");
+        }
     }
 }

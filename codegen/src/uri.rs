@@ -124,18 +124,10 @@ fn compose(
 pub fn resolve(base: &str, reference: &str) -> String {
     let r = parse(reference);
     let b = parse(base);
-    if r.scheme.is_some() {
+    if r.scheme.is_some() || r.authority.is_some() {
+        // A reference with its own authority keeps the base's scheme (§5.2.2).
         return compose(
-            r.scheme,
-            r.authority,
-            &remove_dot_segments(r.path),
-            r.query,
-            r.fragment,
-        );
-    }
-    if r.authority.is_some() {
-        return compose(
-            b.scheme,
+            r.scheme.or(b.scheme),
             r.authority,
             &remove_dot_segments(r.path),
             r.query,

@@ -195,24 +195,8 @@ where
     Lenient<T>: Deserialize<'de>,
 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SeqVisitor<T>(PhantomData<T>);
-        impl<'de, T> Visitor<'de> for SeqVisitor<T>
-        where
-            Lenient<T>: Deserialize<'de>,
-        {
-            type Value = Vec<T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
-                while let Some(Lenient(v)) = seq.next_element::<Lenient<T>>()? {
-                    out.push(v);
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_seq(SeqVisitor::<T>(PhantomData)).map(Lenient)
+        d.deserialize_seq(Collect::<Vec<T>>(PhantomData))
+            .map(Lenient)
     }
 }
 
@@ -221,32 +205,79 @@ where
     Lenient<T>: Deserialize<'de>,
 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct MapVisitor<T>(PhantomData<T>);
-        impl<'de, T> Visitor<'de> for MapVisitor<T>
-        where
-            Lenient<T>: Deserialize<'de>,
-        {
-            type Value = IndexMap<String, T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<IndexMap<String, T>, A::Error> {
-                let mut out = IndexMap::new();
-                while let Some(k) = map.next_key::<Key<'de>>()? {
-                    let Lenient(v) = map.next_value::<Lenient<T>>()?;
-                    if out.insert(k.into_owned(), v).is_some() {
-                        return Err(<A::Error as de::Error>::custom(
-                            "duplicate property in object",
-                        ));
-                    }
-                }
-                Ok(out)
+        d.deserialize_map(Collect::<IndexMap<String, T>>(PhantomData))
+            .map(Lenient)
+    }
+}
+
+/// A collection of lenient values: what its [`Collect`] visitor expects, and how it reads
+/// the one JSON kind it is made from (the other is refused as serde's visitors refuse it).
+trait Collection<'de>: Sized {
+    /// What the visitor expects, for serde's messages.
+    const EXPECTING: &'static str;
+
+    /// The collection from an array.
+    fn from_seq<A: SeqAccess<'de>>(_seq: A, expected: &dyn de::Expected) -> Result<Self, A::Error> {
+        Err(de::Error::invalid_type(de::Unexpected::Seq, expected))
+    }
+
+    /// The collection from an object.
+    fn from_map<A: MapAccess<'de>>(_map: A, expected: &dyn de::Expected) -> Result<Self, A::Error> {
+        Err(de::Error::invalid_type(de::Unexpected::Map, expected))
+    }
+}
+
+impl<'de, T> Collection<'de> for Vec<T>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    const EXPECTING: &'static str = "an array";
+
+    fn from_seq<A: SeqAccess<'de>>(mut seq: A, _: &dyn de::Expected) -> Result<Self, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+        while let Some(Lenient(v)) = seq.next_element::<Lenient<T>>()? {
+            out.push(v);
+        }
+        Ok(out)
+    }
+}
+
+impl<'de, T> Collection<'de> for IndexMap<String, T>
+where
+    Lenient<T>: Deserialize<'de>,
+{
+    const EXPECTING: &'static str = "an object";
+
+    fn from_map<A: MapAccess<'de>>(mut map: A, _: &dyn de::Expected) -> Result<Self, A::Error> {
+        let mut out = IndexMap::new();
+        while let Some(k) = map.next_key::<Key<'de>>()? {
+            let Lenient(v) = map.next_value::<Lenient<T>>()?;
+            if out.insert(k.into_owned(), v).is_some() {
+                return Err(<A::Error as de::Error>::custom(
+                    "duplicate property in object",
+                ));
             }
         }
-        d.deserialize_map(MapVisitor::<T>(PhantomData)).map(Lenient)
+        Ok(out)
+    }
+}
+
+/// The visitor of a lenient [`Collection`] `C`.
+struct Collect<C>(PhantomData<C>);
+
+impl<'de, C: Collection<'de>> Visitor<'de> for Collect<C> {
+    type Value = C;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(C::EXPECTING)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<C, A::Error> {
+        C::from_seq(seq, &self)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<C, A::Error> {
+        C::from_map(map, &self)
     }
 }
 
@@ -349,26 +380,39 @@ pub fn from_serde_error(pointer: String, e: &serde_json::Error) -> ValidationErr
     ValidationError::new(pointer, keyword, "", message)
 }
 
+/// How a deserializer message is recognized: by its start, its end, or a part of it.
+enum Says {
+    Starts(&'static str),
+    Ends(&'static str),
+    Has(&'static str),
+}
+
+/// The keyword each kind of deserializer message stands for, the first match winning.
+const KEYWORDS: [(Says, &str); 11] = [
+    (Says::Starts("missing required property"), "required"),
+    (Says::Starts("missing field"), "required"),
+    (Says::Ends("is not allowed"), "additionalProperties"),
+    (Says::Starts("unknown field"), "additionalProperties"),
+    (Says::Starts("duplicate"), "syntax"),
+    (Says::Has("the `oneOf`"), "oneOf"),
+    (Says::Has("the `anyOf`"), "anyOf"),
+    (Says::Has("`enum` allows"), "enum"),
+    (Says::Starts("unknown variant"), "enum"),
+    (Says::Has("`const` allows"), "const"),
+    (Says::Starts("recursion limit"), "depth"),
+];
+
+/// The keyword a deserializer message stands for (`type` when none is recognized).
 fn keyword_of(message: &str) -> &'static str {
-    if message.starts_with("missing required property") || message.starts_with("missing field") {
-        "required"
-    } else if message.ends_with("is not allowed") || message.starts_with("unknown field") {
-        "additionalProperties"
-    } else if message.starts_with("duplicate") {
-        "syntax"
-    } else if message.contains("the `oneOf`") {
-        "oneOf"
-    } else if message.contains("the `anyOf`") {
-        "anyOf"
-    } else if message.contains("`enum` allows") || message.starts_with("unknown variant") {
-        "enum"
-    } else if message.contains("`const` allows") {
-        "const"
-    } else if message.starts_with("recursion limit") {
-        "depth"
-    } else {
-        "type"
-    }
+    let says = |s: &Says| match *s {
+        Says::Starts(t) => message.starts_with(t),
+        Says::Ends(t) => message.ends_with(t),
+        Says::Has(t) => message.contains(t),
+    };
+    KEYWORDS
+        .iter()
+        .find(|(s, _)| says(s))
+        .map_or("type", |(_, keyword)| keyword)
 }
 
 fn pointer_of(path: &serde_path_to_error::Path) -> String {

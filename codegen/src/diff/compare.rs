@@ -117,28 +117,36 @@ fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>)
             }
         }
         (Shape::Alias { ty: ot }, Shape::Alias { ty: nt }) => {
-            if ot != nt {
-                out.push(Change::new(
-                    name.to_owned(),
-                    ChangeKind::TypeChanged,
-                    format!("`type {name}` = {ot} → {nt}"),
-                ));
-            }
+            retyped(out, name, ot, nt, || format!("`type {name}` = {ot} → {nt}"));
         }
         (Shape::Newtype { ty: ot }, Shape::Newtype { ty: nt }) => {
-            if ot != nt {
-                out.push(Change::new(
-                    name.to_owned(),
-                    ChangeKind::TypeChanged,
-                    format!("`struct {name}({ot})` → `struct {name}({nt})`"),
-                ));
-            }
+            retyped(out, name, ot, nt, || {
+                format!("`struct {name}({ot})` → `struct {name}({nt})`")
+            });
         }
         (o, n) => out.push(Change::new(
             name.to_owned(),
             ChangeKind::TypeChanged,
             format!("`{name}` was a {}, is now a {}", o.word(), n.word()),
         )),
+    }
+}
+
+/// A `TypeChanged` of type `name` when the type it wraps went from `old` to `new`, worded
+/// by `message`.
+fn retyped(
+    out: &mut Vec<Change>,
+    name: &str,
+    old: &str,
+    new: &str,
+    message: impl FnOnce() -> String,
+) {
+    if old != new {
+        out.push(Change::new(
+            name.to_owned(),
+            ChangeKind::TypeChanged,
+            message(),
+        ));
     }
 }
 

@@ -75,12 +75,6 @@ impl Constraints {
     /// The changes from `self` (old) to `new`, in a fixed keyword order.
     pub fn changes(&self, new: &Constraints) -> Vec<ConstraintChange> {
         let mut out = Vec::new();
-        let lookup_n = |c: &Constraints, kw: &str| {
-            c.numbers
-                .iter()
-                .find(|(k, _)| *k == kw)
-                .and_then(|(_, v)| *v)
-        };
         for kw in [
             "minimum",
             "exclusiveMinimum",
@@ -88,14 +82,9 @@ impl Constraints {
             "exclusiveMaximum",
             "multipleOf",
         ] {
-            let (a, b) = (lookup_n(self, kw), lookup_n(new, kw));
-            if a == b {
-                continue;
-            }
-            let lower_bound = kw.contains("inimum");
+            let (a, b) = (lookup(&self.numbers, kw), lookup(&new.numbers, kw));
             let movement = match (a, b) {
-                (None, Some(_)) => Movement::Narrowed,
-                (Some(_), None) => Movement::Widened,
+                _ if a == b => continue,
                 (Some(x), Some(y)) if kw == "multipleOf" => {
                     // Every multiple of y is a multiple of x when y is a multiple of x.
                     if is_multiple(y, x) {
@@ -106,28 +95,10 @@ impl Constraints {
                         Movement::Changed
                     }
                 }
-                (Some(x), Some(y)) => {
-                    if (y > x) == lower_bound {
-                        Movement::Narrowed
-                    } else {
-                        Movement::Widened
-                    }
-                }
-                (None, None) => continue,
+                _ => bound_movement(a, b, kw.contains("inimum")),
             };
-            out.push(ConstraintChange {
-                keyword: kw,
-                old: show(a),
-                new: show(b),
-                movement,
-            });
+            out.push(ConstraintChange::new(kw, a, b, movement));
         }
-        let lookup_c = |c: &Constraints, kw: &str| {
-            c.counts
-                .iter()
-                .find(|(k, _)| *k == kw)
-                .and_then(|(_, v)| *v)
-        };
         for kw in [
             "minLength",
             "maxLength",
@@ -136,34 +107,18 @@ impl Constraints {
             "minProperties",
             "maxProperties",
         ] {
-            let (a, b) = (lookup_c(self, kw), lookup_c(new, kw));
-            if a == b {
-                continue;
-            }
+            let (a, b) = (lookup(&self.counts, kw), lookup(&new.counts, kw));
             let lower_bound = kw.starts_with("min");
             // `min*: 0` and absent mean the same.
-            let (a0, b0) = (a.unwrap_or(0), b.unwrap_or(0));
-            let movement = match (a, b) {
-                _ if lower_bound && a0 == b0 => continue,
-                (None, Some(_)) if lower_bound => Movement::Narrowed,
-                (Some(_), None) if lower_bound => Movement::Widened,
-                (None, Some(_)) => Movement::Narrowed,
-                (Some(_), None) => Movement::Widened,
-                (Some(x), Some(y)) => {
-                    if (y > x) == lower_bound {
-                        Movement::Narrowed
-                    } else {
-                        Movement::Widened
-                    }
-                }
-                (None, None) => continue,
-            };
-            out.push(ConstraintChange {
-                keyword: kw,
-                old: show(a),
-                new: show(b),
-                movement,
-            });
+            if a == b || (lower_bound && a.unwrap_or(0) == b.unwrap_or(0)) {
+                continue;
+            }
+            out.push(ConstraintChange::new(
+                kw,
+                a,
+                b,
+                bound_movement(a, b, lower_bound),
+            ));
         }
         for (kw, a, b) in [
             ("pattern", &self.pattern, &new.pattern),
@@ -197,6 +152,39 @@ impl Constraints {
             });
         }
         out
+    }
+}
+
+impl ConstraintChange {
+    /// The change of bound `keyword` from `old` to `new`, shown with [`show`].
+    fn new<T: std::fmt::Display>(
+        keyword: &'static str,
+        old: Option<T>,
+        new: Option<T>,
+        movement: Movement,
+    ) -> Self {
+        ConstraintChange {
+            keyword,
+            old: show(old),
+            new: show(new),
+            movement,
+        }
+    }
+}
+
+/// The value of keyword `kw` in a constraint list (`None` when absent or not listed).
+fn lookup<T: Copy>(list: &[(&'static str, Option<T>)], kw: &str) -> Option<T> {
+    list.iter().find(|(k, _)| *k == kw).and_then(|(_, v)| *v)
+}
+
+/// How moving a bound from `old` to `new` (which differ) moves the valid set: adding a
+/// bound, raising a lower one or lowering an upper one narrows it.
+fn bound_movement<T: PartialOrd>(old: Option<T>, new: Option<T>, lower_bound: bool) -> Movement {
+    match (old, new) {
+        (None, _) => Movement::Narrowed,
+        (Some(_), None) => Movement::Widened,
+        (Some(x), Some(y)) if (y > x) == lower_bound => Movement::Narrowed,
+        (Some(_), Some(_)) => Movement::Widened,
     }
 }
 

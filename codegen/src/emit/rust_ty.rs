@@ -15,16 +15,7 @@ impl Cx<'_> {
     /// The Rust type of `ty`.
     pub fn ty(&self, ty: &Ty) -> TokenStream {
         match ty {
-            Ty::Named(id) => {
-                let t = self.module.get(*id);
-                let name = ident(&t.name);
-                if t.generics.is_empty() {
-                    quote!(#name)
-                } else {
-                    let ps = t.generics.iter().map(|g| ident(g));
-                    quote!(#name<#(#ps),*>)
-                }
-            }
+            Ty::Named(id) => self.self_ty(self.module.get(*id)),
             Ty::Generic(p) => {
                 let p = ident(p);
                 quote!(#p)

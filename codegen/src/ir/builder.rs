@@ -185,21 +185,33 @@ pub(crate) fn plan(
             invariants,
         });
     }
-    if let Some(i) = used.iter().position(|u| !u) {
-        let d = &settings.derived[i];
-        return Err(set.error_at(
-            doc,
-            &d.pointer,
-            "the derived-field setting names no property of a generated struct at this pointer",
-        ));
+    first_unused(
+        set,
+        doc,
+        &used,
+        settings.derived.iter().map(|d| d.pointer.as_str()),
+        "the derived-field setting names no property of a generated struct at this pointer",
+    )?;
+    first_unused(
+        set,
+        doc,
+        &used_rules,
+        settings.invariants.iter().map(|r| r.pointer.as_str()),
+        "the invariant setting names no generated struct at this pointer",
+    )
+}
+
+/// The error `message`, at its pointer, for the first setting (of those `pointers` name)
+/// that `used` says no generated struct took.
+fn first_unused<'a>(
+    set: &SchemaSet,
+    doc: DocId,
+    used: &[bool],
+    pointers: impl Iterator<Item = &'a str>,
+    message: &str,
+) -> Result<()> {
+    match pointers.zip(used).find(|(_, used)| !**used) {
+        Some((pointer, _)) => Err(set.error_at(doc, pointer, message)),
+        None => Ok(()),
     }
-    if let Some(i) = used_rules.iter().position(|u| !u) {
-        let rule = &settings.invariants[i];
-        return Err(set.error_at(
-            doc,
-            &rule.pointer,
-            "the invariant setting names no generated struct at this pointer",
-        ));
-    }
-    Ok(())
 }

@@ -60,6 +60,30 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    /// The error for `keyword` holding `found` where it must be `must` ("a number", …).
+    fn wrong(&self, keyword: &str, must: &str, found: &Value) -> Error {
+        self.err(
+            keyword,
+            format!("`{keyword}` must be {must}, found {}", describe(found)),
+        )
+    }
+
+    /// Fails unless `v`, the `part` ("entry", "value") of `key` at `token`, is a schema (a
+    /// JSON object or boolean).
+    fn schema_at(&self, key: &str, token: &str, part: &str, v: &Value) -> Result<()> {
+        if matches!(v, Value::Object(_) | Value::Bool(_)) {
+            return Ok(());
+        }
+        Err(self.set.error_at(
+            self.loc.doc,
+            &pointer::join(&pointer::join(&self.loc.pointer, key), token),
+            format!(
+                "each {part} of `{key}` must be a schema, found {}",
+                describe(v)
+            ),
+        ))
+    }
+
     fn err(&self, keyword: &str, message: impl Into<String>) -> Error {
         self.set.error_at(
             self.loc.doc,
@@ -83,13 +107,7 @@ impl Parser<'_> {
         match obj.get(key) {
             None => Ok(None),
             Some(Value::Object(_) | Value::Bool(_)) => Ok(Some(self.child(&[key]))),
-            Some(other) => Err(self.err(
-                key,
-                format!(
-                    "`{key}` must be a schema (a JSON object or boolean), found {}",
-                    describe(other)
-                ),
-            )),
+            Some(other) => Err(self.wrong(key, "a schema (a JSON object or boolean)", other)),
         }
     }
 
@@ -100,16 +118,7 @@ impl Parser<'_> {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, v) in a.iter().enumerate() {
                     let idx = i.to_string();
-                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
-                        return Err(self.set.error_at(
-                            self.loc.doc,
-                            &pointer::join(&pointer::join(&self.loc.pointer, key), &idx),
-                            format!(
-                                "each entry of `{key}` must be a schema, found {}",
-                                describe(v)
-                            ),
-                        ));
-                    }
+                    self.schema_at(key, &idx, "entry", v)?;
                     out.push(self.child(&[key, &idx]));
                 }
                 Ok(out)
@@ -117,13 +126,7 @@ impl Parser<'_> {
             Some(Value::Array(_)) => {
                 Err(self.err(key, format!("`{key}` must be a non-empty array of schemas")))
             }
-            Some(other) => Err(self.err(
-                key,
-                format!(
-                    "`{key}` must be an array of schemas, found {}",
-                    describe(other)
-                ),
-            )),
+            Some(other) => Err(self.wrong(key, "an array of schemas", other)),
         }
     }
 
@@ -133,27 +136,12 @@ impl Parser<'_> {
             Some(Value::Object(m)) => {
                 let mut out = Vec::with_capacity(m.len());
                 for (name, v) in m {
-                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
-                        return Err(self.set.error_at(
-                            self.loc.doc,
-                            &pointer::join(&pointer::join(&self.loc.pointer, key), name),
-                            format!(
-                                "each value of `{key}` must be a schema, found {}",
-                                describe(v)
-                            ),
-                        ));
-                    }
+                    self.schema_at(key, name, "value", v)?;
                     out.push((name.clone(), self.child(&[key, name])));
                 }
                 Ok(out)
             }
-            Some(other) => Err(self.err(
-                key,
-                format!(
-                    "`{key}` must be an object mapping names to schemas, found {}",
-                    describe(other)
-                ),
-            )),
+            Some(other) => Err(self.wrong(key, "an object mapping names to schemas", other)),
         }
     }
 
@@ -172,13 +160,7 @@ impl Parser<'_> {
                     )),
                 }
             }
-            Some(other) => Err(self.err(
-                key,
-                format!(
-                    "`{key}` must be a non-negative integer, found {}",
-                    describe(other)
-                ),
-            )),
+            Some(other) => Err(self.wrong(key, "a non-negative integer", other)),
         }
     }
 
@@ -186,10 +168,7 @@ impl Parser<'_> {
         match obj.get(key) {
             None => Ok(None),
             Some(Value::Number(n)) => Ok(Some(n.clone())),
-            Some(other) => Err(self.err(
-                key,
-                format!("`{key}` must be a number, found {}", describe(other)),
-            )),
+            Some(other) => Err(self.wrong(key, "a number", other)),
         }
     }
 
@@ -197,10 +176,7 @@ impl Parser<'_> {
         match obj.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(other) => Err(self.err(
-                key,
-                format!("`{key}` must be a string, found {}", describe(other)),
-            )),
+            Some(other) => Err(self.wrong(key, "a string", other)),
         }
     }
 
@@ -253,13 +229,7 @@ impl Parser<'_> {
 
         if let Some(r) = obj.get("$ref") {
             let Value::String(raw) = r else {
-                return Err(self.err(
-                    "$ref",
-                    format!(
-                        "`$ref` must be a URI-reference string, found {}",
-                        describe(r)
-                    ),
-                ));
+                return Err(self.wrong("$ref", "a URI-reference string", r));
             };
             if let Err(why) = super::reference::check_syntax(raw) {
                 return Err(self.err("$ref", why).with_help(
@@ -345,13 +315,7 @@ impl Parser<'_> {
                     v
                 }
                 other => {
-                    return Err(self.err(
-                        "type",
-                        format!(
-                            "`type` must be a type name or an array of type names, found {}",
-                            describe(other)
-                        ),
-                    ))
+                    return Err(self.wrong("type", "a type name or an array of type names", other))
                 }
             };
             let mut types = Vec::new();
@@ -371,12 +335,7 @@ impl Parser<'_> {
         if let Some(e) = obj.get("enum") {
             match e {
                 Value::Array(a) => k.enum_ = Some(a.clone()),
-                other => {
-                    return Err(self.err(
-                        "enum",
-                        format!("`enum` must be an array, found {}", describe(other)),
-                    ))
-                }
+                other => return Err(self.wrong("enum", "an array", other)),
             }
         }
         if draft >= Draft::Draft6 {
@@ -427,7 +386,7 @@ impl Parser<'_> {
                     )).with_keyword(kw).with_help("declare draft-06 or later in `$schema`, or use the draft-04 boolean form"))
                 }
                 Some(Value::Number(n)) => Some(n.clone()),
-                Some(other) => return Err(self.err(kw, format!("`{kw}` must be a number, found {}", describe(other)))),
+                Some(other) => return Err(self.wrong(kw, "a number", other)),
             };
             if kw == "exclusiveMinimum" {
                 k.exclusive_minimum = v;
@@ -475,12 +434,7 @@ impl Parser<'_> {
         k.unique_items = match obj.get("uniqueItems") {
             None => false,
             Some(Value::Bool(b)) => *b,
-            Some(other) => {
-                return Err(self.err(
-                    "uniqueItems",
-                    format!("`uniqueItems` must be a boolean, found {}", describe(other)),
-                ))
-            }
+            Some(other) => return Err(self.wrong("uniqueItems", "a boolean", other)),
         };
 
         // Objects.
@@ -501,10 +455,7 @@ impl Parser<'_> {
         if draft <= Draft::Draft7 {
             if let Some(deps) = obj.get("dependencies") {
                 let Value::Object(m) = deps else {
-                    return Err(self.err(
-                        "dependencies",
-                        format!("`dependencies` must be an object, found {}", describe(deps)),
-                    ));
+                    return Err(self.wrong("dependencies", "an object", deps));
                 };
                 for (name, v) in m {
                     let at = pointer::join(&pointer::join(&self.loc.pointer, "dependencies"), name);
@@ -535,13 +486,7 @@ impl Parser<'_> {
                     k.dependent_required.push((name.clone(), list));
                 }
             } else if let Some(other) = obj.get("dependentRequired") {
-                return Err(self.err(
-                    "dependentRequired",
-                    format!(
-                        "`dependentRequired` must be an object, found {}",
-                        describe(other)
-                    ),
-                ));
+                return Err(self.wrong("dependentRequired", "an object", other));
             }
             k.dependent_schemas = self.schema_map(obj, "dependentSchemas")?;
         }
@@ -570,13 +515,7 @@ impl Parser<'_> {
                     }
                 }
             } else if let Some(other) = obj.get(key) {
-                return Err(self.err(
-                    key,
-                    format!(
-                        "`{key}` must be an object mapping names to schemas, found {}",
-                        describe(other)
-                    ),
-                ));
+                return Err(self.wrong(key, "an object mapping names to schemas", other));
             }
         }
         Ok(k)

@@ -262,31 +262,27 @@ impl Props {
     }
 }
 
+/// Where the inclusive range `lo..=hi` lies relative to `cp`, for a binary search of
+/// sorted, disjoint ranges.
+fn range_order(lo: u32, hi: u32, cp: u32) -> std::cmp::Ordering {
+    if hi < cp {
+        std::cmp::Ordering::Less
+    } else if lo > cp {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
 fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
     ranges
-        .binary_search_by(|&(lo, hi)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
+        .binary_search_by(|&(lo, hi)| range_order(lo, hi, cp))
         .is_ok()
 }
 
 fn lookup<T: Copy>(table: &[(u32, u32, T)], cp: u32) -> Option<T> {
     table
-        .binary_search_by(|&(lo, hi, _)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
+        .binary_search_by(|&(lo, hi, _)| range_order(lo, hi, cp))
         .ok()
         .and_then(|i| table.get(i))
         .map(|&(_, _, value)| value)

@@ -1,0 +1,306 @@
+//! Builders: `Foo::builder()` → `FooBuilder<…>` with one setter per field and a typestate
+//! parameter per required field, so that `build()` does not compile until every required
+//! field is set. `build()` computes derived fields and runs the generated validator.
+//!
+//! This file plans a builder and emits its type and storage; the files beside it emit the
+//! [`setters`], the [`finish`]ing `build()` and the typestate [`states`].
+
+mod finish;
+mod setters;
+mod states;
+
+use super::rust_ty::{ident, Cx};
+use super::types::generic_decls;
+use crate::ir::{Builder, Extra, Field, Presence, Slot, Struct, TypeDef, TypeKind};
+use crate::load::{pointer, DocId, SchemaSet};
+use crate::settings::Settings;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// The builder of one struct: its items, and the typestate traits for the module's
+/// `builder_state` module.
+pub(crate) struct Emitted {
+    pub items: TokenStream,
+    pub traits: TokenStream,
+}
+
+/// The schema location of a struct's `required`, as validators report it.
+fn required_path(set: &SchemaSet, doc: DocId, t: &TypeDef) -> String {
+    let loc = &set.node(t.node).loc;
+    let ptr = pointer::join(&loc.pointer, "required");
+    if loc.doc == doc {
+        format!("#{ptr}")
+    } else {
+        format!("{}#{ptr}", set.document(loc.doc).display)
+    }
+}
+
+/// The name of a state's typestate trait in `builder_state`: `Struct_field`. Struct names
+/// hold no `_`, so the pair is unique in the module.
+fn trait_name(t: &TypeDef, what: &str) -> Ident {
+    format_ident!("{}_{}", t.name, what)
+}
+
+/// Emits the builder of `t`, if it is a struct with a planned builder.
+pub(crate) fn builder(
+    cx: &Cx<'_>,
+    set: &SchemaSet,
+    doc: DocId,
+    settings: &Settings,
+    t: &TypeDef,
+) -> Option<Emitted> {
+    let TypeKind::Struct(s) = &t.kind else {
+        return None;
+    };
+    let b = s.builder.as_ref()?;
+    Some(
+        Plan {
+            cx,
+            settings,
+            t,
+            s,
+            b,
+            required_path: required_path(set, doc, t),
+        }
+        .emit(),
+    )
+}
+
+struct Plan<'a> {
+    cx: &'a Cx<'a>,
+    settings: &'a Settings,
+    t: &'a TypeDef,
+    s: &'a Struct,
+    b: &'a Builder,
+    required_path: String,
+}
+
+impl Plan<'_> {
+    fn emit(&self) -> Emitted {
+        let rt = &self.cx.rt;
+        let name = ident(&self.t.name);
+        let bname = ident(&self.b.name);
+        let tps = self.cx.params(self.t);
+        let sps: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.param)).collect();
+        let unset = quote!(#rt::builder::Unset);
+
+        // The builder type.
+        let mut decls = generic_decls(self.settings, self.t);
+        decls.extend(sps.iter().map(|p| quote!(#p = #unset)));
+        let decl_generics = if decls.is_empty() {
+            quote!()
+        } else {
+            quote!(<#(#decls),*>)
+        };
+        let storage = self.storage_fields();
+        // One marker per state (a single tuple trips clippy's `type_complexity`).
+        let markers: Vec<Ident> = (0..sps.len()).map(|i| format_ident!("_s{}", i)).collect();
+        let state_field = quote!(#(#markers: ::core::marker::PhantomData<fn() -> #sps>,)*);
+        let required: Vec<String> = self
+            .b
+            .states
+            .iter()
+            .map(|st| match st.slot {
+                Slot::Field(i) => format!("`{}`", self.s.fields[i].name),
+                Slot::Input(i) => format!("`{}`", self.b.inputs[i].name),
+            })
+            .collect();
+        let finish = &self.b.finish;
+        let type_doc = format!(
+            " Builds a [`{}`] field by field; see [`{}::builder`].",
+            self.t.name, self.t.name
+        );
+        let rule_doc = if required.is_empty() {
+            format!(" Every field is optional; [`{bname}::{finish}`] checks the schema.")
+        } else {
+            format!(
+                " Required: {}. Calling [`{bname}::{finish}`] before they are all set does not compile; it then checks the schema.",
+                required.join(", ")
+            )
+        };
+
+        // `Foo::builder()`.
+        let all_tys = self.all_params(&tps, &sps);
+        let start_ty = {
+            let us = sps.iter().map(|_| unset.clone());
+            let ps: Vec<TokenStream> = tps.iter().map(|p| quote!(#p)).chain(us).collect();
+            if ps.is_empty() {
+                quote!(#bname)
+            } else {
+                quote!(#bname<#(#ps),*>)
+            }
+        };
+        let inits = self.storage_names().into_iter().map(|n| {
+            if n == "extra" {
+                quote!(extra: ::core::default::Default::default())
+            } else {
+                let n = ident(&n);
+                quote!(#n: None)
+            }
+        });
+        let state_init = quote!(#(#markers: ::core::marker::PhantomData,)*);
+        let self_ty = self.cx.self_ty(self.t);
+        let impl_tps = if tps.is_empty() {
+            quote!()
+        } else {
+            quote!(<#(#tps),*>)
+        };
+        let start_doc = format!(
+            " Starts building a `{}`: see [`{}`].",
+            self.t.name, self.b.name
+        );
+
+        let setters = self.setters(&bname, &tps, &sps);
+        let retype = self.retype_fn(&bname, &tps);
+        let build = self.build_fn(&name, &sps);
+        let impl_all = if all_tys.is_empty() {
+            quote!()
+        } else {
+            quote!(<#(#all_tys),*>)
+        };
+        let builder_ty = if all_tys.is_empty() {
+            quote!(#bname)
+        } else {
+            quote!(#bname<#(#all_tys),*>)
+        };
+        let items = quote! {
+            #[doc = #type_doc]
+            #[doc = ""]
+            #[doc = #rule_doc]
+            #[derive(Debug, Clone)]
+            #[must_use = "a builder does nothing until it is built"]
+            pub struct #bname #decl_generics {
+                #(#storage)*
+                #state_field
+            }
+
+            impl #impl_tps #self_ty {
+                #[doc = #start_doc]
+                #[allow(clippy::type_complexity)]
+                pub fn builder() -> #start_ty {
+                    #bname {
+                        #(#inits,)*
+                        #state_init
+                    }
+                }
+            }
+
+            // A typestate builder spells its state in every setter's return type.
+            #[allow(clippy::type_complexity, clippy::should_implement_trait)]
+            impl #impl_all #builder_ty {
+                #(#setters)*
+                #retype
+                #build
+            }
+        };
+        Emitted {
+            items,
+            traits: self.traits(),
+        }
+    }
+
+    fn all_params(&self, tps: &[Ident], sps: &[Ident]) -> Vec<Ident> {
+        tps.iter().chain(sps.iter()).cloned().collect()
+    }
+
+    /// The builder's storage, in order: fields (not derived), inputs, `extra`.
+    fn storage_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .s
+            .fields
+            .iter()
+            .filter(|f| f.derived.is_none())
+            .map(|f| f.name.clone())
+            .collect();
+        out.extend(self.b.inputs.iter().map(|i| i.name.clone()));
+        if !matches!(self.s.extra, Extra::Deny) {
+            out.push("extra".to_owned());
+        }
+        out
+    }
+
+    fn storage_fields(&self) -> Vec<TokenStream> {
+        let rt = &self.cx.rt;
+        let mut out = Vec::new();
+        for f in self.s.fields.iter().filter(|f| f.derived.is_none()) {
+            let n = ident(&f.name);
+            let fty = self.cx.field_ty(&f.ty, f.presence());
+            let ty = if is_required(f) {
+                quote!(Option<#fty>)
+            } else {
+                fty
+            };
+            out.push(quote!(#n: #ty,));
+        }
+        for i in &self.b.inputs {
+            let n = ident(&i.name);
+            let ty = input_ty(&i.ty);
+            out.push(quote!(#n: Option<#ty>,));
+        }
+        match &self.s.extra {
+            Extra::Deny => {}
+            Extra::Preserve => {
+                out.push(quote!(extra: ::serde_json::Map<String, ::serde_json::Value>,));
+            }
+            Extra::Typed(ty) => {
+                let v = self.cx.ty(ty);
+                out.push(quote!(extra: #rt::IndexMap<String, #v>,));
+            }
+        }
+        out
+    }
+
+    /// The private method every required setter ends with: moves each stored value into a
+    /// builder of another typestate, so that a setter spells only its return type.
+    fn retype_fn(&self, bname: &Ident, tps: &[Ident]) -> TokenStream {
+        if self.b.states.is_empty() {
+            return quote!();
+        }
+        let retype = ident(&self.b.retype);
+        let nexts: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.next)).collect();
+        let fields = self.storage_names().into_iter().map(|n| {
+            let id = ident(&n);
+            quote!(#id: self.#id)
+        });
+        let markers = (0..self.b.states.len()).map(|i| format_ident!("_s{}", i));
+        quote! {
+            /// Moves the values given so far into a builder of another typestate.
+            fn #retype<#(#nexts),*>(self) -> #bname<#(#tps,)* #(#nexts),*> {
+                #bname {
+                    #(#fields,)*
+                    #(#markers: ::core::marker::PhantomData,)*
+                }
+            }
+        }
+    }
+
+    /// The builder type with state `k` set.
+    fn after(&self, bname: &Ident, tps: &[Ident], sps: &[Ident], k: usize) -> TokenStream {
+        let rt = &self.cx.rt;
+        let ps = tps
+            .iter()
+            .map(|p| quote!(#p))
+            .chain(sps.iter().enumerate().map(|(i, p)| {
+                if i == k {
+                    quote!(#rt::builder::Set)
+                } else {
+                    quote!(#p)
+                }
+            }));
+        quote!(#bname<#(#ps),*>)
+    }
+}
+
+fn is_required(f: &Field) -> bool {
+    matches!(
+        f.presence(),
+        Presence::Required | Presence::RequiredNullable
+    )
+}
+
+/// A builder input's type (checked to parse when the IR was planned).
+pub(super) fn input_ty(ty: &str) -> TokenStream {
+    syn::parse_str::<syn::Type>(ty)
+        .map(|t| quote!(#t))
+        .unwrap_or_else(|_| quote!(::serde_json::Value))
+}

@@ -1,0 +1,157 @@
+//! Builder setters: one per stored field and input, each moving a required one to its
+//! `Set` typestate, and the `null` setters of nullable fields.
+
+use super::{input_ty, Plan};
+use crate::emit::rust_ty::{doc_attrs, ident, Cx};
+use crate::ir::{Extra, Presence, Slot, Ty, TypeKind};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+/// Whether setters take `ty` as is rather than `impl Into<ty>`: generic parameters
+/// (`impl Into<T>` would leave `T` uninferred) and numbers and booleans (so that a literal
+/// such as `.line(3)` infers its type instead of defaulting to `i32`).
+fn mentions_generic(cx: &Cx<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::I64 | Ty::U64 | Ty::F64 | Ty::Bool => true,
+        Ty::Generic(_) => true,
+        Ty::Named(id) => !cx.module.get(*id).generics.is_empty(),
+        Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => mentions_generic(cx, t),
+        _ => false,
+    }
+}
+
+/// Whether `ty` is `()` (only `null`), directly or through aliases.
+fn is_unit(cx: &Cx<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Unit => true,
+        Ty::Named(id) => matches!(&cx.module.get(*id).kind, TypeKind::Alias(t) if is_unit(cx, t)),
+        _ => false,
+    }
+}
+
+impl Plan<'_> {
+    pub(super) fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
+        let rt = &self.cx.rt;
+        let retype = ident(&self.b.retype);
+        let mut out = Vec::new();
+        for (i, f) in self.s.fields.iter().enumerate() {
+            if f.derived.is_some() {
+                continue;
+            }
+            let n = ident(&f.name);
+            let v = self.cx.ty(&f.ty);
+            let (param, val) = if is_unit(self.cx, &f.ty) {
+                // Only `null`: the setter takes nothing.
+                (quote!(), quote!(()))
+            } else if mentions_generic(self.cx, &f.ty) {
+                (quote!(value: #v), quote!(value))
+            } else {
+                (quote!(value: impl Into<#v>), quote!(value.into()))
+            };
+            let stored = match f.presence() {
+                Presence::Required | Presence::Optional => quote!(Some(#val)),
+                Presence::RequiredNullable | Presence::OptionalNullable => {
+                    quote!(Some(Some(#val)))
+                }
+            };
+            let fallback = format!("The `{}` property.", f.json);
+            let docs = doc_attrs(Some(f.docs.as_deref().unwrap_or(&fallback)));
+            let state = self
+                .b
+                .states
+                .iter()
+                .position(|st| st.slot == Slot::Field(i));
+            let null = self.b.null_setters.get(i).cloned().flatten();
+            let null_doc = format!(" Sets `{}` to `null`.", f.json);
+            match state {
+                Some(k) => {
+                    let ret = self.after(bname, tps, sps, k);
+                    out.push(quote! {
+                        #docs
+                        pub fn #n(mut self, #param) -> #ret {
+                            self.#n = #stored;
+                            self.#retype()
+                        }
+                    });
+                    if let Some(nn) = null {
+                        let nn = ident(&nn);
+                        out.push(quote! {
+                            #[doc = #null_doc]
+                            pub fn #nn(mut self) -> #ret {
+                                self.#n = Some(None);
+                                self.#retype()
+                            }
+                        });
+                    }
+                }
+                None => {
+                    out.push(quote! {
+                        #docs
+                        pub fn #n(mut self, #param) -> Self {
+                            self.#n = #stored;
+                            self
+                        }
+                    });
+                    if let Some(nn) = null {
+                        let nn = ident(&nn);
+                        out.push(quote! {
+                            #[doc = #null_doc]
+                            pub fn #nn(mut self) -> Self {
+                                self.#n = Some(None);
+                                self
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        for (i, input) in self.b.inputs.iter().enumerate() {
+            let n = ident(&input.name);
+            let ty = input_ty(&input.ty);
+            let docs = doc_attrs(Some(&input.docs));
+            let k = self
+                .b
+                .states
+                .iter()
+                .position(|st| st.slot == Slot::Input(i));
+            if let Some(k) = k {
+                let ret = self.after(bname, tps, sps, k);
+                out.push(quote! {
+                    #docs
+                    pub fn #n(mut self, value: impl Into<#ty>) -> #ret {
+                        self.#n = Some(value.into());
+                        self.#retype()
+                    }
+                });
+            }
+        }
+        match &self.s.extra {
+            Extra::Deny => {}
+            Extra::Preserve => out.push(quote! {
+                /// Adds a property the schema does not declare (kept in insertion order).
+                pub fn extra(mut self, key: impl Into<String>, value: impl Into<::serde_json::Value>) -> Self {
+                    self.extra.insert(key.into(), value.into());
+                    self
+                }
+            }),
+            Extra::Typed(ty) => {
+                let v = self.cx.ty(ty);
+                let (param, val) = if mentions_generic(self.cx, ty) {
+                    (quote!(value: #v), quote!(value))
+                } else {
+                    (quote!(value: impl Into<#v>), quote!(value.into()))
+                };
+                out.push(quote! {
+                    /// Adds a property the schema does not declare by name (typed by its
+                    /// `additionalProperties` / `patternProperties`).
+                    pub fn extra(mut self, key: impl Into<String>, #param) -> Self {
+                        self.extra.insert(key.into(), #val);
+                        self
+                    }
+                });
+            }
+        }
+        let _ = rt;
+        out
+    }
+}

@@ -1,0 +1,162 @@
+//! Alternatives: the enum of a `oneOf`/`anyOf`, and the enum of literal values
+//! (`enum`, `const`).
+
+use super::{wrap_nullable, Classified, Lower, Lowered};
+use crate::error::Result;
+use crate::ir::naming::{pascal, Names};
+use crate::ir::shape::{follow_refs, pure_ref, shape_of};
+use crate::ir::{Enum, Ty, Variant, VariantKind};
+use crate::load::{JsonType, NodeId};
+use serde_json::Value;
+
+impl Lower<'_> {
+    pub(super) fn alternatives(
+        &mut self,
+        node: NodeId,
+        name: &str,
+        keyword: &'static str,
+        branches: &[NodeId],
+        _typed: bool,
+    ) -> Result<Classified> {
+        let mut nullable = false;
+        let mut live = Vec::new();
+        for b in branches {
+            if self.is_null_only(*b)? {
+                nullable = true;
+            } else {
+                live.push(*b);
+            }
+        }
+        if live.is_empty() {
+            return Ok(Classified::Ty(Lowered::of(Ty::Unit)));
+        }
+        if live.len() == 1 {
+            let l = self.ty_of(live[0], name)?;
+            return Ok(Classified::Ty(Lowered {
+                ty: l.ty,
+                nullable: nullable || l.nullable,
+            }));
+        }
+        // Strings only: literal branches + at most one free string → one flat enum.
+        let mut lits: Vec<Value> = Vec::new();
+        let mut free_string: Option<NodeId> = None;
+        let mut flat = true;
+        for b in &live {
+            let target = follow_refs(self.set, *b)?;
+            let s = shape_of(self.set, target)?;
+            let string_typed = s
+                .types
+                .as_ref()
+                .is_some_and(|t| t.len() == 1 && t.contains(&JsonType::String));
+            match &s.literals {
+                Some(l) if l.iter().all(Value::is_string) => lits.extend(l.iter().cloned()),
+                None if string_typed
+                    && free_string.is_none()
+                    && s.one_of.is_empty()
+                    && s.any_of.is_empty() =>
+                {
+                    free_string = Some(*b)
+                }
+                _ => {
+                    flat = false;
+                    break;
+                }
+            }
+        }
+        if flat && free_string.is_some() && !lits.is_empty() {
+            let mut e = literal_enum(&lits, keyword);
+            let mut names = Names::new();
+            for v in &e.variants {
+                names.claim(&v.name);
+            }
+            let b = free_string.unwrap_or(node);
+            let vname = self.rename_for(b).unwrap_or_else(|| names.claim("Other"));
+            e.variants.push(Variant {
+                name: vname,
+                docs: self.docs(b),
+                kind: VariantKind::Payload(Ty::String),
+                branch: free_string,
+            });
+            return Ok(Classified::Enum(e));
+        }
+        let mut names = Names::new();
+        let mut variants = Vec::new();
+        for (i, b) in live.iter().enumerate() {
+            let vname = match self.rename_for(*b) {
+                Some(n) => names.claim(&n),
+                None => names.claim(&self.variant_name(*b, i)?),
+            };
+            let hint = format!("{name}{vname}");
+            let l = self.ty_of(*b, &hint)?;
+            let ty = wrap_nullable(l.ty, l.nullable && !nullable);
+            variants.push(Variant {
+                name: vname,
+                docs: self.field_docs(*b),
+                kind: VariantKind::Payload(ty),
+                branch: Some(*b),
+            });
+        }
+        let _ = node;
+        Ok(Classified::Enum(Enum { variants, keyword }))
+    }
+
+    pub(super) fn variant_name(&self, b: NodeId, i: usize) -> Result<String> {
+        if let Some(target) = pure_ref(self.set, b) {
+            let target = follow_refs(self.set, target)?;
+            return Ok(self.name_for_target(target));
+        }
+        let k = self.set.node(b).keywords();
+        if let Some(t) = k.and_then(|k| k.title.as_ref()) {
+            return Ok(pascal(t));
+        }
+        let s = shape_of(self.set, b)?;
+        if let Some(l) = &s.literals {
+            if l.len() == 1 {
+                return Ok(literal_name(&l[0]));
+            }
+        }
+        if let Some(t) = s.effective_types() {
+            let nn: Vec<&JsonType> = t.iter().filter(|t| **t != JsonType::Null).collect();
+            if nn.len() == 1 {
+                return Ok(pascal(nn[0].name()));
+            }
+        }
+        Ok(format!("Variant{i}"))
+    }
+}
+
+/// A Rust name for a literal value.
+fn literal_name(v: &Value) -> String {
+    match v {
+        Value::String(s) => pascal(s),
+        Value::Bool(true) => "True".to_owned(),
+        Value::Bool(false) => "False".to_owned(),
+        Value::Null => "Null".to_owned(),
+        Value::Number(n) => {
+            let s = n.to_string();
+            let s = s.replace('-', "Neg").replace(['.', '+'], "_");
+            format!("V{s}")
+        }
+        Value::Array(_) => "Array".to_owned(),
+        Value::Object(_) => "Object".to_owned(),
+    }
+}
+
+pub(super) fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
+    let mut names = Names::new();
+    let mut variants = Vec::new();
+    let mut seen: Vec<&Value> = Vec::new();
+    for v in values {
+        if seen.iter().any(|s| crate::ir::shape::envgen_json_eq(s, v)) {
+            continue;
+        }
+        seen.push(v);
+        variants.push(Variant {
+            name: names.claim(&literal_name(v)),
+            docs: None,
+            kind: VariantKind::Literal(v.clone()),
+            branch: None,
+        });
+    }
+    Enum { variants, keyword }
+}

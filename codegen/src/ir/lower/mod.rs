@@ -1,0 +1,308 @@
+//! Lowering: schema graph → [`Module`]. Every naming and typing decision happens here.
+//!
+//! This file holds the entry point and the type registry (naming a node's type once);
+//! the decisions live in the files beside it: [`classify`] (what a shape becomes),
+//! [`object`] (structs and maps), [`alternatives`] (`oneOf`/`anyOf` and literals),
+//! [`nullability`], and the passes over the finished types, [`document`] and [`generics`].
+
+mod alternatives;
+mod classify;
+mod document;
+mod generics;
+mod nullability;
+mod object;
+
+use super::boxing;
+use super::builder;
+use super::mapped;
+use super::naming::{pascal, Names};
+use super::shape::{follow_refs, pure_ref, shape_of};
+use super::{Enum, Module, Struct, Ty, TypeDef, TypeId, TypeKind};
+use crate::error::Result;
+use crate::load::{pointer, DocId, NodeId, SchemaSet};
+use crate::settings::Settings;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Lowers the schema at the root of document `doc` (and its definitions) to a module.
+pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module> {
+    let root = set.root(doc).ok_or_else(|| {
+        crate::Error::new(
+            set.document(doc).display.clone(),
+            "",
+            "schema set is not linked; call SchemaSet::link first",
+        )
+    })?;
+    let mut l = Lower {
+        set,
+        settings,
+        doc,
+        types: Vec::new(),
+        by_node: BTreeMap::new(),
+        names: Names::types(),
+        generic_nodes: BTreeMap::new(),
+        mapped: BTreeSet::new(),
+    };
+    for g in &settings.generic_properties {
+        const INTERNAL: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
+        if INTERNAL.contains(&g.param.as_str()) || syn::parse_str::<syn::Ident>(&g.param).is_err() {
+            return Err(set.error_at(doc, &g.pointer, format!(
+                "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
+                g.param,
+                INTERNAL.join(", ")
+            )));
+        }
+        let loc = crate::load::Loc {
+            doc,
+            pointer: g.pointer.clone(),
+        };
+        let node = set.node_at(&loc).ok_or_else(|| {
+            set.error_at(
+                doc,
+                &g.pointer,
+                "the generic-property setting names no schema at this pointer",
+            )
+        })?;
+        l.generic_nodes.insert(node, g.param.clone());
+    }
+    let root_name = match &settings.root_name {
+        Some(n) => n.clone(),
+        None => {
+            let title = set.node(root).keywords().and_then(|k| k.title.clone());
+            let stem = set
+                .document(doc)
+                .display
+                .rsplit('/')
+                .next()
+                .unwrap_or("Root")
+                .to_owned();
+            let stem = stem.split('.').next().unwrap_or("Root").to_owned();
+            pascal(title.as_deref().unwrap_or(&stem))
+        }
+    };
+    if mapped::whole(set, doc, settings, root)?.is_some() {
+        return Err(set
+            .error_at(doc, "", "the root schema cannot be mapped to an existing Rust type: the document type is always generated")
+            .with_help("map a definition or a property instead"));
+    }
+    let root_ty = l.named(root, &root_name)?;
+    let root_nullable = l.nullable(root)?;
+    if let Some(k) = set.node(root).keywords() {
+        for (name, def) in &k.definitions {
+            let hint = l.rename_for(*def).unwrap_or_else(|| pascal(name));
+            l.named(*def, &hint)?;
+        }
+    }
+    for pointer in settings.type_mappings.keys() {
+        let node = set.node_at(&crate::load::Loc {
+            doc,
+            pointer: pointer.clone(),
+        });
+        if !node.is_some_and(|n| l.mapped.contains(&n)) {
+            return Err(set
+                .error_at(doc, pointer, "the type mapping has no effect: no generated type comes from the schema at this pointer (it is unused, merged into another schema by `allOf`, or not a schema)")
+                .with_help("map a definition, a property or an item schema that is used as it stands"));
+        }
+    }
+    let mut types: Vec<TypeDef> = Vec::with_capacity(l.types.len());
+    for (i, t) in l.types.into_iter().enumerate() {
+        match t {
+            Some(t) => types.push(t),
+            None => {
+                return Err(crate::Error::new(
+                    set.document(doc).display.clone(),
+                    "",
+                    format!("internal: type #{i} was never completed"),
+                ))
+            }
+        }
+    }
+    let root_ty = document::document_type(&mut types, root_ty, root_nullable, &mut l.names);
+    boxing::name_alias_cycles(&mut types);
+    boxing::break_cycles(&mut types);
+    generics::propagate_generics(&mut types);
+    if settings.builders {
+        builder::plan(set, doc, settings, &mut types, &mut l.names)?;
+    }
+    Ok(Module {
+        source: set.document(doc).display.clone(),
+        types,
+        root: Ty::Named(root_ty),
+    })
+}
+
+struct Lower<'a> {
+    set: &'a SchemaSet,
+    settings: &'a Settings,
+    doc: DocId,
+    types: Vec<Option<TypeDef>>,
+    by_node: BTreeMap<NodeId, TypeId>,
+    names: Names,
+    generic_nodes: BTreeMap<NodeId, String>,
+    /// Schemas mapped whole to a Rust type (by pointer or `x-rust-type`).
+    mapped: BTreeSet<NodeId>,
+}
+
+/// A type and whether `null` is allowed besides it.
+struct Lowered {
+    ty: Ty,
+    nullable: bool,
+}
+
+impl Lowered {
+    fn of(ty: Ty) -> Self {
+        Lowered {
+            ty,
+            nullable: false,
+        }
+    }
+}
+
+impl Lower<'_> {
+    fn rename_for(&self, node: NodeId) -> Option<String> {
+        let n = self.set.node(node);
+        if n.loc.doc != self.doc {
+            return None;
+        }
+        self.settings.renames.get(&n.loc.pointer).cloned()
+    }
+
+    /// The Rust type `node` is mapped to as a whole, recording that the mapping applied.
+    fn mapped_whole(&mut self, node: NodeId) -> Result<Option<Ty>> {
+        let ty = mapped::whole(self.set, self.doc, self.settings, node)?;
+        if ty.is_some() {
+            self.mapped.insert(node);
+        }
+        Ok(ty)
+    }
+
+    fn docs(&self, node: NodeId) -> Option<String> {
+        let k = self.set.node(node).keywords()?;
+        match (&k.title, &k.description) {
+            (Some(t), Some(d)) if t != d => Some(format!("{t}\n\n{d}")),
+            (_, Some(d)) => Some(d.clone()),
+            (Some(t), None) => Some(t.clone()),
+            (None, None) => None,
+        }
+    }
+
+    /// A name for the type at a reference target: its definition key, title, or last
+    /// pointer token.
+    fn name_for_target(&self, node: NodeId) -> String {
+        if let Some(r) = self.rename_for(node) {
+            return r;
+        }
+        let n = self.set.node(node);
+        let toks = pointer::tokens(&n.loc.pointer);
+        if let Some(last) = toks.last() {
+            return pascal(last);
+        }
+        let title = n.keywords().and_then(|k| k.title.clone());
+        let stem = self
+            .set
+            .document(n.loc.doc)
+            .display
+            .rsplit('/')
+            .next()
+            .unwrap_or("Schema")
+            .to_owned();
+        pascal(
+            title
+                .as_deref()
+                .unwrap_or(stem.split('.').next().unwrap_or("Schema")),
+        )
+    }
+
+    /// The named type for `node`, creating it on first use (recursion-safe).
+    fn named(&mut self, node: NodeId, hint: &str) -> Result<TypeId> {
+        self.register(node, hint, |l, name| l.kind_of(node, name))
+    }
+
+    /// The type of `node`, registered under a name claimed from `hint` before `make`
+    /// decides its kind, so that a reference back to `node` inside it finds the type
+    /// (recursion-safe); [`Self::named`] for a referenced schema, and directly for an
+    /// anonymous struct or enum (its hint already renamed by the settings).
+    fn register(
+        &mut self,
+        node: NodeId,
+        hint: &str,
+        make: impl FnOnce(&mut Self, &str) -> Result<TypeKind>,
+    ) -> Result<TypeId> {
+        if let Some(id) = self.by_node.get(&node) {
+            return Ok(*id);
+        }
+        let id = TypeId(self.types.len());
+        self.types.push(None);
+        self.by_node.insert(node, id);
+        let name = self.names.claim(hint);
+        let kind = make(self, &name)?;
+        self.types[id.0] = Some(TypeDef {
+            name,
+            docs: self.docs(node),
+            origin: self.set.location_of(node),
+            node,
+            generics: Vec::new(),
+            kind,
+        });
+        Ok(id)
+    }
+
+    /// The kind of a named type.
+    fn kind_of(&mut self, node: NodeId, name: &str) -> Result<TypeKind> {
+        if let Some(ty) = self.mapped_whole(node)? {
+            return Ok(TypeKind::Alias(wrap_nullable(ty, self.nullable(node)?)));
+        }
+        if let Some(target) = pure_ref(self.set, node) {
+            let target = follow_refs(self.set, target).map_err(|_| {
+                self.set
+                    .error_at_node(node, "/$ref", "cyclic `$ref` with no base case: the references only point at each other")
+                    .with_help("make one schema in the cycle define a type instead of only referring onward")
+            })?;
+            if target == node {
+                return Err(self.set.error_at_node(
+                    node,
+                    "/$ref",
+                    "cyclic `$ref` with no base case: the schema refers to itself",
+                ));
+            }
+            let hint = self.name_for_target(target);
+            let t = self.named(target, &hint)?;
+            let nullable = self.nullable(target)?;
+            return Ok(TypeKind::Alias(wrap_nullable(Ty::Named(t), nullable)));
+        }
+        let shape = shape_of(self.set, node)?;
+        match self.classify(node, &shape, name)? {
+            Classified::Struct(s) => Ok(TypeKind::Struct(s)),
+            Classified::Enum(e) => Ok(TypeKind::Enum(e)),
+            Classified::Ty(l) => Ok(TypeKind::Alias(wrap_nullable(l.ty, l.nullable))),
+        }
+    }
+
+    /// Adds a type that has no node of its own (a part of a union).
+    pub(super) fn push_type(&mut self, node: NodeId, hint: &str, kind: TypeKind) -> TypeId {
+        let id = TypeId(self.types.len());
+        let name = self.names.claim(hint);
+        self.types.push(Some(TypeDef {
+            name,
+            docs: None,
+            origin: self.set.location_of(node),
+            node,
+            generics: Vec::new(),
+            kind,
+        }));
+        id
+    }
+}
+
+enum Classified {
+    Struct(Struct),
+    Enum(Enum),
+    Ty(Lowered),
+}
+
+fn wrap_nullable(ty: Ty, nullable: bool) -> Ty {
+    if nullable && !ty.admits_null() {
+        Ty::Option(Box::new(ty))
+    } else {
+        ty
+    }
+}

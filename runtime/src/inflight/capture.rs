@@ -1,0 +1,276 @@
+//! Reading one value in flight: a seed driven through `deserialize_any`, so that a value
+//! its Rust type cannot take is checked by the schema, and the items of an array.
+
+use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
+use super::{active, check, check_value, forget, raise, up, Seg, Spec};
+use serde::de::value::{
+    BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
+    MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,
+    UnitDeserializer,
+};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// `T` or `null`, as a seed [`Capture`] can drive.
+pub(super) struct Nullable<T>(pub(super) PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Nullable<T> {
+    type Value = Option<T>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        T::deserialize(d).map(Some)
+    }
+}
+
+/// Drives `seed` through `deserialize_any`, checking a value it cannot take with the
+/// schema's validator.
+struct Capture<'s, S> {
+    seed: S,
+    spec: &'s Spec,
+}
+
+pub(super) trait Null<'de>: DeserializeSeed<'de> {
+    /// Whether `null` is taken whatever the kinds say (the `Option` of a nullable field).
+    const TAKES_NULL: bool = false;
+    fn null<E: de::Error>(self) -> Result<Self::Value, E>;
+}
+
+impl<'de, T: Deserialize<'de>> Null<'de> for PhantomData<T> {
+    fn null<E: de::Error>(self) -> Result<T, E> {
+        T::deserialize(UnitDeserializer::<E>::new())
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Null<'de> for Nullable<T> {
+    const TAKES_NULL: bool = true;
+    fn null<E: de::Error>(self) -> Result<Option<T>, E> {
+        Ok(None)
+    }
+}
+
+impl<'de, S: Null<'de>> DeserializeSeed<'de> for Capture<'_, S> {
+    type Value = S::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'s, S> Capture<'s, S> {
+    /// A scalar `value` the type does not hold (`ok` is `false`), or could not take
+    /// (`result` failed): checked by the schema.
+    fn scalar<T, E: de::Error>(
+        spec: &Spec,
+        kind: Kinds,
+        make: impl FnOnce() -> Value,
+        result: impl FnOnce() -> Result<T, E>,
+    ) -> Result<T, E> {
+        if kind != 0 && spec.kinds & kind != 0 {
+            // The kind the type holds: errors are rare (a number out of range).
+            return result().map_err(|e| {
+                if active() {
+                    check_value(&make(), spec.node, || e)
+                } else {
+                    e
+                }
+            });
+        }
+        if !active() {
+            // Outside a session, serde's own error.
+            return result();
+        }
+        // A kind the type does not hold: the schema names the error; should it accept the
+        // value, the type decides.
+        match check(&make(), spec.node) {
+            Some(errors) => Err(raise(errors)),
+            None => result(),
+        }
+    }
+}
+
+impl<'de, S: Null<'de>> Visitor<'de> for Capture<'_, S> {
+    type Value = S::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<S::Value, E> {
+        self.read_scalar(BOOL, || Value::Bool(v), BoolDeserializer::new(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<S::Value, E> {
+        self.read_number(v < 0, false, || Value::from(v), I64Deserializer::new(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<S::Value, E> {
+        self.read_number(false, false, || Value::from(v), U64Deserializer::new(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<S::Value, E> {
+        self.read_number(
+            v < 0.0,
+            v.fract() != 0.0,
+            || Value::from(v),
+            F64Deserializer::new(v),
+        )
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<S::Value, E> {
+        self.read_scalar(STRING, || Value::from(v), BorrowedStrDeserializer::new(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<S::Value, E> {
+        self.read_scalar(STRING, || Value::from(v), StrDeserializer::new(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<S::Value, E> {
+        let seed = self.seed;
+        if S::TAKES_NULL {
+            return seed.null();
+        }
+        Self::scalar(self.spec, NULL, || Value::Null, || seed.null())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<S::Value, A::Error> {
+        if !self.holds(ARRAY) {
+            return self.unheld(Value::deserialize(SeqAccessDeserializer::new(seq))?);
+        }
+        let items = Items {
+            inner: seq,
+            index: 0,
+            spec: self.spec.items,
+        };
+        self.nested(SeqAccessDeserializer::new(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<S::Value, A::Error> {
+        if !self.holds(OBJECT) {
+            return self.unheld(Value::deserialize(MapAccessDeserializer::new(map))?);
+        }
+        self.nested(MapAccessDeserializer::new(map))
+    }
+}
+
+impl<'de, S: Null<'de>> Capture<'_, S> {
+    /// A scalar of JSON kind `kind` (none when it is known not to fit) read through `d`,
+    /// a deserializer of the value itself; `make` builds it for the schema's check.
+    fn read_scalar<D: Deserializer<'de>>(
+        self,
+        kind: Kinds,
+        make: impl FnOnce() -> Value,
+        d: D,
+    ) -> Result<S::Value, D::Error> {
+        let seed = self.seed;
+        Self::scalar(self.spec, kind, make, || seed.deserialize(d))
+    }
+
+    /// A number (`negative`, with a `fraction`) read as [`Self::read_scalar`] reads it.
+    fn read_number<D: Deserializer<'de>>(
+        self,
+        negative: bool,
+        fraction: bool,
+        make: impl FnOnce() -> Value,
+        d: D,
+    ) -> Result<S::Value, D::Error> {
+        let kind = number_kind(self.spec.kinds, negative, fraction);
+        self.read_scalar(kind, make, d)
+    }
+
+    /// Whether a value of JSON kind `kind` (an array or an object) is read as the type
+    /// reads it: the type holds that kind, or no session checks it.
+    fn holds(&self, kind: Kinds) -> bool {
+        self.spec.kinds & kind != 0 || !active()
+    }
+
+    /// An array or object of a kind the type does not hold, read as `value`: the schema
+    /// names the error; should it accept the value, the type decides.
+    fn unheld<E: de::Error>(self, value: Value) -> Result<S::Value, E> {
+        match check(&value, self.spec.node) {
+            Some(errors) => Err(raise(errors)),
+            None => self.seed.deserialize(value).map_err(de::Error::custom),
+        }
+    }
+
+    /// An array or object the type holds: errors raised inside it stand only when they
+    /// are the schema's (`direct`).
+    fn nested<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        let direct = self.spec.direct;
+        self.seed.deserialize(d).inspect_err(|_| {
+            if !direct {
+                forget();
+            }
+        })
+    }
+}
+
+/// The items of an array: each is checked in flight when the array's schema gives one
+/// schema for all items; a failure inside one adds its index on the way up.
+struct Items<'s, A> {
+    inner: A,
+    index: usize,
+    spec: Option<&'s Spec>,
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
+    type Error = A::Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, A::Error> {
+        let index = self.index;
+        self.index += 1;
+        let result = match self.spec {
+            Some(spec) => self.inner.next_element_seed(Capture {
+                seed: Element(seed),
+                spec,
+            }),
+            None => self.inner.next_element_seed(seed),
+        };
+        result.inspect_err(|_| {
+            match self.spec {
+                Some(_) => up(Seg::Index(index)),
+                // Items read as they are: what they raise is not known to be the schema's.
+                None => forget(),
+            }
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.inner.size_hint()
+    }
+}
+
+/// An item's seed, as [`Capture`] drives it (`null` goes to the seed as a unit).
+struct Element<T>(T);
+
+impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
+    type Value = T::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T::Value, D::Error> {
+        self.0.deserialize(d)
+    }
+}
+
+impl<'de, T: DeserializeSeed<'de>> Null<'de> for Element<T> {
+    fn null<E: de::Error>(self) -> Result<T::Value, E> {
+        self.0.deserialize(UnitDeserializer::<E>::new())
+    }
+}
+
+/// A property's value through [`Capture`]; a failure adds the property (`seg`) to the
+/// in-flight error's location.
+#[inline]
+pub(super) fn read<'de, A, S>(
+    map: &mut A,
+    seed: S,
+    spec: &Spec,
+    seg: impl FnOnce() -> Seg,
+) -> Result<S::Value, A::Error>
+where
+    A: MapAccess<'de>,
+    S: Null<'de>,
+{
+    map.next_value_seed(Capture { seed, spec })
+        .inspect_err(|_| up(seg()))
+}

@@ -1,0 +1,336 @@
+//! Schema errors raised while deserializing, so that a rejected document is parsed once.
+//!
+//! `from_json_str` parses straight into the generated type. When that parse fails, the
+//! caller wants the failure as the schema sees it (instance pointer, keyword, schema
+//! location), not as serde words it. Without this module the input would be parsed a
+//! second time, as a `serde_json::Value`, and validated: two parses where an interpreted
+//! validator does one.
+//!
+//! Instead, within a [`Session`], generated deserializers report schema errors in flight:
+//!
+//! * a field value of the wrong kind or out of range (a string where a boolean belongs,
+//!   `-5` for a `u64` with `minimum: 0`) is turned into a `Value` (only that value) and
+//!   checked by the field's own `Value` validator, which names the keyword;
+//! * a missing required property and a property `additionalProperties: false` rejects
+//!   are reported directly, with the message the `Value` validator gives;
+//! * as the error unwinds, each level adds its property name or array index, so the
+//!   error ends up located at its full instance pointer.
+//!
+//! Only errors known to be the schema's are reported this way. When the generated code
+//! cannot be sure (a field reached through `oneOf`/`anyOf`/`not`/`if`, a value the
+//! field's schema accepts but the Rust type cannot hold, a duplicate key, a JSON syntax
+//! error), the error travels as serde's, and the caller falls back to the two-pass path.
+//! The error a marker carries is matched by a sequence number, so a stale in-flight error
+//! (one a buffered `oneOf` swallowed while trying alternatives) is never reported.
+//!
+//! Outside a session (a plain `serde_json::from_str::<T>`), generated deserializers
+//! behave exactly as serde's: nothing is recorded, and errors keep serde's wording.
+
+mod capture;
+mod kinds;
+mod marker;
+
+pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIGNED};
+
+use crate::error::{ValidationError, ValidationErrors};
+use crate::json::push_token;
+use crate::validate::{show_str, Cx, NodeFn, Options};
+use capture::{read, Null, Nullable};
+use marker::{itoa, marker_of, Head, Marker};
+use serde::de::{self, Deserialize, MapAccess};
+use serde_json::Value;
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::marker::PhantomData;
+
+enum Seg {
+    Key(&'static str),
+    OwnedKey(String),
+    Index(usize),
+}
+
+struct Pending {
+    seq: u64,
+    /// The path from the failing value up to the document root, innermost first.
+    up: Vec<Seg>,
+    /// Errors with instance paths relative to the failing value.
+    errors: Vec<ValidationError>,
+}
+
+thread_local! {
+    static ACTIVE: Cell<u32> = const { Cell::new(0) };
+    static OPTIONS: Cell<Options> = const { Cell::new(Options::new()) };
+    static SEQ: Cell<u64> = const { Cell::new(0) };
+    static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
+}
+
+/// Whether generated deserializers on this thread report schema errors in flight.
+#[inline]
+pub fn active() -> bool {
+    ACTIVE.with(|a| a.get() > 0)
+}
+
+/// Turns in-flight reporting on for the current thread until dropped (see the module
+/// docs). Sessions nest; the options decide whether `format` is asserted when a value is
+/// checked in flight.
+#[must_use = "the session ends when this guard is dropped"]
+pub struct Session {
+    outer: Options,
+}
+
+impl Session {
+    /// Starts a session with `options`.
+    pub fn start(options: &Options) -> Session {
+        let outer = OPTIONS.with(|o| o.replace(*options));
+        ACTIVE.with(|a| a.set(a.get() + 1));
+        PENDING.with(|p| p.borrow_mut().take());
+        Session { outer }
+    }
+
+    /// The schema errors `error` (the failure of a parse run in this session) stands for,
+    /// with their full instance pointers; `None` when it is not one the generated code
+    /// reported in flight (the caller then validates the document the slow way).
+    pub fn take(&self, error: &serde_json::Error) -> Option<ValidationErrors> {
+        if error.classify() != serde_json::error::Category::Data {
+            return None;
+        }
+        let pending = PENDING.with(|p| p.borrow_mut().take())?;
+        // serde_json's message is the custom message, then " at line L column C": only
+        // its start is read.
+        let mut head = Head::new();
+        let _ = fmt::write(&mut head, format_args!("{error}"));
+        if marker_of(&head.buf[..head.len]) != Some(pending.seq) {
+            return None;
+        }
+        let mut prefix = String::new();
+        for seg in pending.up.iter().rev() {
+            match seg {
+                Seg::Key(k) => push_token(&mut prefix, k),
+                Seg::OwnedKey(k) => push_token(&mut prefix, k),
+                Seg::Index(i) => push_token(&mut prefix, itoa(*i, &mut [0; 20])),
+            }
+        }
+        let mut errors = pending.errors;
+        if !prefix.is_empty() {
+            for e in &mut errors {
+                e.instance_path.insert_str(0, &prefix);
+            }
+        }
+        (!errors.is_empty()).then(|| ValidationErrors::from(errors))
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
+        OPTIONS.with(|o| o.set(self.outer));
+        PENDING.with(|p| p.borrow_mut().take());
+    }
+}
+
+/// Records `errors` (relative to the value being deserialized) and returns the serde
+/// error that carries them up.
+fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
+    let seq = SEQ.with(|s| {
+        let n = s.get().wrapping_add(1);
+        s.set(n);
+        n
+    });
+    PENDING.with(|p| {
+        *p.borrow_mut() = Some(Pending {
+            seq,
+            up: Vec::new(),
+            errors,
+        })
+    });
+    // The message only has to identify the error: it is replaced by the recorded errors,
+    // and is only ever seen inside a session.
+    E::custom(Marker(seq))
+}
+
+/// Checks `value` (a value the Rust type could not hold) with its schema's validator: the
+/// errors it finds are raised in flight; when it finds none, `fallback` is returned
+/// unchanged (the type is narrower than the schema here, and the slow path decides).
+fn check_value<E: de::Error>(value: &Value, node: NodeFn, fallback: impl FnOnce() -> E) -> E {
+    match check(value, node) {
+        Some(errors) => raise(errors),
+        None => fallback(),
+    }
+}
+
+/// The errors `node` finds in `value`, if any.
+fn check(value: &Value, node: NodeFn) -> Option<Vec<ValidationError>> {
+    let mut cx = Cx::new(OPTIONS.with(Cell::get));
+    node(value, &mut cx);
+    cx.finish().err().map(|errors| errors.into_iter().collect())
+}
+
+/// A read whose errors are not the schema's as they stand (an alternative of a `oneOf`,
+/// a value in a map): an error raised in flight inside it is dropped, so the caller takes
+/// the slow path.
+#[inline]
+pub fn opaque<T, E>(result: Result<T, E>) -> Result<T, E> {
+    if result.is_err() {
+        forget();
+    }
+    result
+}
+
+fn forget() {
+    PENDING.with(|p| p.borrow_mut().take());
+}
+
+fn up(seg: Seg) {
+    PENDING.with(|p| {
+        if let Some(pending) = p.borrow_mut().as_mut() {
+            pending.up.push(seg);
+        }
+    });
+}
+
+/// A required property is absent: the `required` error at `schema_path`, raised in
+/// flight within a session, and serde's "missing property" otherwise.
+pub fn missing<E: de::Error>(name: &str, schema_path: &'static str) -> E {
+    if !active() {
+        return crate::de::missing_property(name);
+    }
+    let quoted = serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"));
+    raise(vec![ValidationError::new(
+        "",
+        "required",
+        schema_path,
+        format!("missing required property {quoted}"),
+    )])
+}
+
+/// The value of a required property `name` once the object is read, or [`missing`]'s
+/// error when it was absent.
+#[inline]
+pub fn required<T, E: de::Error>(
+    slot: Option<T>,
+    name: &str,
+    schema_path: &'static str,
+) -> Result<T, E> {
+    match slot {
+        Some(v) => Ok(v),
+        None => Err(missing(name, schema_path)),
+    }
+}
+
+/// A property `additionalProperties: false` rejects: the error at `schema_path`, raised
+/// in flight within a session, and serde's "not allowed" otherwise.
+pub fn not_allowed<E: de::Error>(name: &str, schema_path: &'static str) -> E {
+    if !active() {
+        return crate::de::property_not_allowed(name);
+    }
+    raise(vec![ValidationError::new(
+        "",
+        "additionalProperties",
+        schema_path,
+        format!("property {} is not allowed", show_str(name)),
+    )])
+}
+
+/// How a value is checked in flight: the validator of its schema node, the JSON kinds its
+/// Rust type holds, whether errors raised inside it (by nested generated types) are the
+/// schema's (`false` under `oneOf`, `anyOf`, `not` or `if`), and the same for the items
+/// of an array.
+#[derive(Clone, Copy)]
+pub struct Spec {
+    /// The `Value` validator of the value's schema node.
+    pub node: NodeFn,
+    /// The JSON kinds the Rust type holds.
+    pub kinds: Kinds,
+    /// Whether errors from nested generated deserializers can be reported as they are.
+    pub direct: bool,
+    /// The same for the items of an array value, when they are checked in flight.
+    pub items: Option<&'static Spec>,
+}
+
+/// `map.next_value::<T>()` for the value of property `key`. Within a session, a value the
+/// type cannot take is checked by the schema and its error raised in flight; outside one,
+/// the result (and serde's wording of a failure) is `next_value`'s.
+#[inline]
+pub fn value<'de, A, T>(map: &mut A, key: &'static str, spec: &Spec) -> Result<T, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    read(map, PhantomData::<T>, spec, || Seg::Key(key))
+}
+
+/// [`value`] for an undeclared property (`additionalProperties: {…}`), named at run time.
+#[inline]
+pub fn extra_value<'de, A, T>(map: &mut A, key: &str, spec: &Spec) -> Result<T, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    read(map, PhantomData::<T>, spec, || {
+        Seg::OwnedKey(key.to_owned())
+    })
+}
+
+/// [`value`] for a property whose value may be `null` (held as `Option<T>`).
+#[inline]
+pub fn nullable<'de, A, T>(
+    map: &mut A,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<Option<T>, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    read(map, Nullable(PhantomData::<T>), spec, || Seg::Key(key))
+}
+
+/// A declared property in one call: [`crate::de::duplicate_property`] when `slot` is
+/// already filled, else [`value`] into `slot`.
+#[inline]
+pub fn field<'de, A, T>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    fill(map, slot, PhantomData::<T>, key, spec)
+}
+
+/// [`field`] for a property whose value may be `null` ([`nullable`]).
+#[inline]
+pub fn nullable_field<'de, A, T>(
+    map: &mut A,
+    slot: &mut Option<Option<T>>,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    fill(map, slot, Nullable(PhantomData::<T>), key, spec)
+}
+
+/// Reads the value of declared property `key` through `seed` into `slot`, or fails with
+/// [`crate::de::duplicate_property`] when `slot` is already filled.
+#[inline]
+fn fill<'de, A, S>(
+    map: &mut A,
+    slot: &mut Option<S::Value>,
+    seed: S,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    S: Null<'de>,
+{
+    crate::de::once(slot, key)?;
+    *slot = Some(read(map, seed, spec, || Seg::Key(key))?);
+    Ok(())
+}
