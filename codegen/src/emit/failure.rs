@@ -72,3 +72,16 @@ pub(crate) fn count_fails(cmp: Cmp, n: TokenStream, limit: u64) -> TokenStream {
         Cmp::Max | Cmp::ExclusiveMax => quote!(#n > #limit),
     }
 }
+
+/// `&rt::inflight::Rule { … }`: a failure the deserializers raise in flight, worded by the
+/// plan (the shown value, if any, goes between the message's first two pieces).
+pub(crate) fn rule(rt: &TokenStream, site: &Site, m: &Message) -> TokenStream {
+    let kw = lit(site.keyword);
+    let sp = lit(&site.at);
+    let pieces = m.pieces.iter().map(|p| lit(p));
+    quote!(&#rt::inflight::Rule {
+        keyword: #kw,
+        schema_path: #sp,
+        message: &[#(#pieces),*],
+    })
+}

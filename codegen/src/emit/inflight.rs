@@ -85,10 +85,10 @@ impl<'a> Inflight<'a> {
         })
     }
 
-    /// The `required` check of `name` at the node `id` leads to: its location.
-    fn required_at(&self, id: NodeId, name: &str) -> Option<String> {
+    /// The `required` check of `name` at the node `id` leads to, as a runtime `Rule`.
+    fn required_rule(&self, rt: &TokenStream, id: NodeId, name: &str) -> Option<TokenStream> {
         self.checks(id).into_iter().find_map(|c| match &c.test {
-            Test::Required(n, _) if n == name => Some(c.site.at.clone()),
+            Test::Required(n, m) if n == name => Some(super::failure::rule(rt, &c.site, m)),
             _ => None,
         })
     }
@@ -401,11 +401,8 @@ impl<'a> Inflight<'a> {
     pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
         let rt = &cx.rt;
         let key = super::rust_ty::lit(name);
-        match self.required_at(struct_node, name) {
-            Some(at) => {
-                let sp = super::rust_ty::lit(&at);
-                quote!(#rt::inflight::missing(#key, #sp))
-            }
+        match self.required_rule(rt, struct_node, name) {
+            Some(rule) => quote!(#rt::inflight::missing(#key, #rule)),
             None => quote!(#rt::de::missing_property(#key)),
         }
     }
@@ -421,11 +418,8 @@ impl<'a> Inflight<'a> {
     ) -> TokenStream {
         let rt = &cx.rt;
         let key = super::rust_ty::lit(name);
-        match self.required_at(struct_node, name) {
-            Some(at) => {
-                let sp = super::rust_ty::lit(&at);
-                quote!(#rt::inflight::required(#local, #key, #sp)?)
-            }
+        match self.required_rule(rt, struct_node, name) {
+            Some(rule) => quote!(#rt::inflight::required(#local, #key, #rule)?),
             None => quote!(#rt::de::required(#local, #key)?),
         }
     }
@@ -440,8 +434,8 @@ impl<'a> Inflight<'a> {
         }) = self.entries(struct_node)
         {
             if patterns.is_empty() {
-                let sp = super::rust_ty::lit(&f.site.at);
-                return quote!(#rt::inflight::not_allowed(key.as_str(), #sp));
+                let rule = super::failure::rule(rt, &f.site, &f.message);
+                return quote!(#rt::inflight::not_allowed(key.as_str(), #rule));
             }
         }
         quote!(#rt::de::property_not_allowed(key.as_str()))

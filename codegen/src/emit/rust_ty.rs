@@ -12,6 +12,17 @@ pub(crate) struct Cx<'a> {
 }
 
 impl Cx<'_> {
+    /// Whether `ty` is `()` (only `null`), directly or through aliases.
+    pub fn is_unit(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Unit => true,
+            Ty::Named(id) => {
+                matches!(&self.module.get(*id).kind, crate::ir::TypeKind::Alias(t) if self.is_unit(t))
+            }
+            _ => false,
+        }
+    }
+
     /// The Rust type of `ty`.
     pub fn ty(&self, ty: &Ty) -> TokenStream {
         match ty {

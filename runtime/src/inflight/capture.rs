@@ -76,7 +76,17 @@ impl<'s, S> Capture<'s, S> {
             });
         }
         if !active() {
-            // Outside a session, serde's own error.
+            // Outside a session, serde's own error; a JSON kind the type does not hold at
+            // all is refused even where serde would take it (`serde_json::Map` reads
+            // `null` as an empty map), so that the typed parse never changes a value. A
+            // type whose kinds are unknown (a format-mapped value) decides itself.
+            if kind != 0 && spec.kinds != 0 {
+                let shown = make();
+                return Err(E::invalid_type(
+                    unexpected(&shown),
+                    &"a value of the schema's type",
+                ));
+            }
             return result();
         }
         // A kind the type does not hold: the schema names the error; should it accept the
@@ -273,4 +283,20 @@ where
 {
     map.next_value_seed(Capture { seed, spec })
         .inspect_err(|_| up(seg()))
+}
+
+/// serde's name for a scalar JSON value, for an "invalid type" error.
+fn unexpected(v: &Value) -> de::Unexpected<'_> {
+    match v {
+        Value::Null => de::Unexpected::Unit,
+        Value::Bool(b) => de::Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => de::Unexpected::Unsigned(u),
+            (None, Some(i)) => de::Unexpected::Signed(i),
+            _ => de::Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => de::Unexpected::Str(s),
+        Value::Array(_) => de::Unexpected::Seq,
+        Value::Object(_) => de::Unexpected::Map,
+    }
 }

@@ -188,47 +188,62 @@ fn up(seg: Seg) {
     });
 }
 
-/// A required property is absent: the `required` error at `schema_path`, raised in
-/// flight within a session, and serde's "missing property" otherwise.
-pub fn missing<E: de::Error>(name: &str, schema_path: &'static str) -> E {
+/// A failure as the schema's validation plan words it: the keyword, its schema location,
+/// and the message's literal pieces around the value shown (a single piece when the
+/// message names no value). Generated code passes the same words the `Value` validator
+/// reports.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The keyword (`required`, `additionalProperties`).
+    pub keyword: &'static str,
+    /// The keyword's schema location.
+    pub schema_path: &'static str,
+    /// The message's pieces; the shown value goes between the first two.
+    pub message: &'static [&'static str],
+}
+
+impl Rule {
+    /// The message, with `shown` between its pieces.
+    fn message(&self, shown: &str) -> String {
+        self.message.join(shown)
+    }
+
+    fn raise<E: de::Error>(&self, shown: &str) -> E {
+        raise(vec![ValidationError::new(
+            "",
+            self.keyword,
+            self.schema_path,
+            self.message(shown),
+        )])
+    }
+}
+
+/// A required property is absent: `rule`'s error (`required`), raised in flight within a
+/// session, and serde's "missing property" otherwise.
+pub fn missing<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
         return crate::de::missing_property(name);
     }
-    let quoted = serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"));
-    raise(vec![ValidationError::new(
-        "",
-        "required",
-        schema_path,
-        format!("missing required property {quoted}"),
-    )])
+    rule.raise("")
 }
 
 /// The value of a required property `name` once the object is read, or [`missing`]'s
 /// error when it was absent.
 #[inline]
-pub fn required<T, E: de::Error>(
-    slot: Option<T>,
-    name: &str,
-    schema_path: &'static str,
-) -> Result<T, E> {
+pub fn required<T, E: de::Error>(slot: Option<T>, name: &str, rule: &Rule) -> Result<T, E> {
     match slot {
         Some(v) => Ok(v),
-        None => Err(missing(name, schema_path)),
+        None => Err(missing(name, rule)),
     }
 }
 
-/// A property `additionalProperties: false` rejects: the error at `schema_path`, raised
-/// in flight within a session, and serde's "not allowed" otherwise.
-pub fn not_allowed<E: de::Error>(name: &str, schema_path: &'static str) -> E {
+/// A property `additionalProperties: false` rejects: `rule`'s error, with the key shown,
+/// raised in flight within a session, and serde's "not allowed" otherwise.
+pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
         return crate::de::property_not_allowed(name);
     }
-    raise(vec![ValidationError::new(
-        "",
-        "additionalProperties",
-        schema_path,
-        format!("property {} is not allowed", show_str(name)),
-    )])
+    rule.raise(&show_str(name))
 }
 
 /// How a value is checked in flight: the validator of its schema node, the JSON kinds its

@@ -3,7 +3,7 @@
 
 use super::{input_ty, Plan};
 use crate::emit::rust_ty::{doc_attrs, ident, Cx};
-use crate::ir::{Extra, Presence, Slot, Ty, TypeKind};
+use crate::ir::{Extra, Presence, Slot, Ty};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -20,15 +20,6 @@ fn mentions_generic(cx: &Cx<'_>, ty: &Ty) -> bool {
     }
 }
 
-/// Whether `ty` is `()` (only `null`), directly or through aliases.
-fn is_unit(cx: &Cx<'_>, ty: &Ty) -> bool {
-    match ty {
-        Ty::Unit => true,
-        Ty::Named(id) => matches!(&cx.module.get(*id).kind, TypeKind::Alias(t) if is_unit(cx, t)),
-        _ => false,
-    }
-}
-
 impl Plan<'_> {
     pub(super) fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
@@ -40,7 +31,7 @@ impl Plan<'_> {
             }
             let n = ident(&f.name);
             let v = self.cx.ty(&f.ty);
-            let (param, val) = if is_unit(self.cx, &f.ty) {
+            let (param, val) = if self.cx.is_unit(&f.ty) {
                 // Only `null`: the setter takes nothing.
                 (quote!(), quote!(()))
             } else if mentions_generic(self.cx, &f.ty) {

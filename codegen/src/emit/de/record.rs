@@ -141,7 +141,7 @@ pub(super) fn struct_impl(
     };
     // A required field that can only be `null` holds `()`: checked for presence, and
     // written as `()` (binding the unit value trips clippy's `let_unit_value`).
-    let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && is_unit(cx, &f.ty);
+    let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && cx.is_unit(&f.ty);
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
         let missing = match inflight {
@@ -256,16 +256,5 @@ pub(super) fn struct_impl(
                 deserializer.deserialize_map(#visitor_new)
             }
         }
-    }
-}
-
-/// Whether `ty` is `()` (only `null`), directly or through aliases.
-fn is_unit(cx: &Cx<'_>, ty: &Ty) -> bool {
-    match ty {
-        Ty::Unit => true,
-        Ty::Named(id) => {
-            matches!(&cx.module.get(*id).kind, crate::ir::TypeKind::Alias(t) if is_unit(cx, t))
-        }
-        _ => false,
     }
 }

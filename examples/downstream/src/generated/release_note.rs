@@ -122,7 +122,11 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             return Err(
                                 ::envgen_runtime::inflight::not_allowed(
                                     key.as_str(),
-                                    "#/additionalProperties",
+                                    &::envgen_runtime::inflight::Rule {
+                                        keyword: "additionalProperties",
+                                        schema_path: "#/additionalProperties",
+                                        message: &["property ", " is not allowed"],
+                                    },
                                 ),
                             );
                         }
@@ -131,22 +135,38 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                 let f_id = ::envgen_runtime::inflight::required(
                     f_id,
                     "id",
-                    "#/required",
+                    &::envgen_runtime::inflight::Rule {
+                        keyword: "required",
+                        schema_path: "#/required",
+                        message: &["missing required property \"id\""],
+                    },
                 )?;
                 let f_service = ::envgen_runtime::inflight::required(
                     f_service,
                     "service",
-                    "#/required",
+                    &::envgen_runtime::inflight::Rule {
+                        keyword: "required",
+                        schema_path: "#/required",
+                        message: &["missing required property \"service\""],
+                    },
                 )?;
                 let f_version = ::envgen_runtime::inflight::required(
                     f_version,
                     "version",
-                    "#/required",
+                    &::envgen_runtime::inflight::Rule {
+                        keyword: "required",
+                        schema_path: "#/required",
+                        message: &["missing required property \"version\""],
+                    },
                 )?;
                 let f_released_at = ::envgen_runtime::inflight::required(
                     f_released_at,
                     "released_at",
-                    "#/required",
+                    &::envgen_runtime::inflight::Rule {
+                        keyword: "required",
+                        schema_path: "#/required",
+                        message: &["missing required property \"released_at\""],
+                    },
                 )?;
                 Ok(ReleaseNote {
                     id: f_id,
