@@ -85,3 +85,125 @@ pub(crate) fn rule(rt: &TokenStream, site: &Site, m: &Message) -> TokenStream {
         message: &[#(#pieces),*],
     })
 }
+
+/// `anyOf`: `tries` speculate each branch; `fail` records the failure.
+pub(crate) fn any_of(tries: &[TokenStream], fail: TokenStream) -> TokenStream {
+    quote! {
+        let any_of: bool = #(#tries)||*;
+        if !any_of {
+            #fail
+        }
+    }
+}
+
+/// `oneOf`: `tries` speculate each branch, `matches` counts those that hold; `fail`
+/// records the failure.
+pub(crate) fn one_of(tries: &[TokenStream], fail: TokenStream) -> TokenStream {
+    quote! {
+        let matches = [#(#tries),*].iter().filter(|m| **m).count();
+        if matches != 1 {
+            #fail
+        }
+    }
+}
+
+/// `if` with `then` and/or `else`: `cond` speculates the `if` subschema, `then` and
+/// `else_` evaluate a branch (boolean expressions); `None` without either branch.
+pub(crate) fn if_then_else(
+    cond: TokenStream,
+    then: Option<TokenStream>,
+    else_: Option<TokenStream>,
+    failed: &TokenStream,
+) -> Option<TokenStream> {
+    Some(match (then, else_) {
+        (Some(t), None) => quote!(if #cond && !#t { #failed }),
+        (None, Some(e)) => quote!(if !#cond && !#e { #failed }),
+        (Some(t), Some(e)) => quote! {
+            let branch_ok = if #cond { #t } else { #e };
+            if !branch_ok {
+                #failed
+            }
+        },
+        (None, None) => return None,
+    })
+}
+
+/// The statements per entry of `patternProperties` and `additionalProperties`, in one
+/// pass over an object's entries. `patterns` holds, per pattern that matters, its key
+/// test and the condition its value fails on (`None` for a `true` schema, which only marks
+/// the key matched); `additional` the condition and statement of `additionalProperties`.
+/// With both, matches are tracked; declared names are skipped by `additionalProperties`.
+pub(crate) fn per_entry(
+    patterns: Vec<(TokenStream, Option<TokenStream>)>,
+    additional: Option<(Option<TokenStream>, TokenStream)>,
+    declared: &[String],
+    failed: &TokenStream,
+) -> Vec<TokenStream> {
+    let track = additional.is_some() && !patterns.is_empty();
+    let mut out = Vec::new();
+    if track {
+        out.push(quote!(let mut matched = false;));
+    }
+    for (is_match, step) in patterns {
+        out.push(match (track, step) {
+            (false, Some(step)) => if_all(&[is_match, step], failed.clone()),
+            (true, Some(step)) => quote! {
+                if #is_match {
+                    matched = true;
+                    if #step {
+                        #failed
+                    }
+                }
+            },
+            (true, None) => quote!(if #is_match { matched = true; }),
+            (false, None) => continue,
+        });
+    }
+    if let Some((cond, body)) = additional {
+        let mut conds = Vec::new();
+        if track {
+            conds.push(quote!(!matched));
+        }
+        if !declared.is_empty() {
+            let declared = declared.iter().map(|n| lit(n));
+            conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
+        }
+        conds.extend(cond);
+        out.push(if conds.is_empty() {
+            body
+        } else {
+            if_all(&conds, body)
+        });
+    }
+    out
+}
+
+/// `pattern`: fails when the string `s` does not match the compiled regex `re`.
+pub(crate) fn pattern(
+    rt: &TokenStream,
+    re: TokenStream,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
+    quote! {
+        if !#rt::regex::is_match(&#re, #s) {
+            #fail
+        }
+    }
+}
+
+/// `format`: fails, when formats are asserted, on a string `s` known not to be a valid
+/// `name` (an unknown format passes).
+pub(crate) fn format(
+    rt: &TokenStream,
+    name: &str,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
+    let name = lit(name);
+    quote! {
+        if cx.formats() && #rt::format::check(#name, #s) == Some(false) {
+            #fail
+        }
+    }
+}

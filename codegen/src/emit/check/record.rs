@@ -4,7 +4,9 @@
 
 use super::value::EntryTy;
 use super::{method_name, Checks, Operand};
-use crate::emit::failure::{child_failed, count_fails, fail, lit, message};
+use crate::emit::failure::{
+    any_of, child_failed, count_fails, fail, if_then_else, lit, message, one_of,
+};
 use crate::emit::rust_ty::ident;
 use crate::error::Result;
 use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
@@ -207,12 +209,7 @@ impl Checks<'_, '_> {
                 Test::AnyOf(branches, m) => {
                     let tries = self.tries(id, branches)?;
                     let fail = fail(&rt, site, rendered(self, m));
-                    out.push(quote! {
-                        let any = #(#tries)||*;
-                        if !any {
-                            #fail
-                        }
-                    });
+                    out.push(any_of(&tries, fail));
                 }
                 Test::OneOf {
                     branches,
@@ -223,12 +220,7 @@ impl Checks<'_, '_> {
                     let none = rendered(self, none);
                     let many = self.struct_text(many, quote!(matches));
                     let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
-                    out.push(quote! {
-                        let matches = [#(#tries),*].iter().filter(|m| **m).count();
-                        if matches != 1 {
-                            #fail
-                        }
-                    });
+                    out.push(one_of(&tries, fail));
                 }
                 Test::Not(n, m) => {
                     let nm = self.branch(id, *n)?;
@@ -239,21 +231,12 @@ impl Checks<'_, '_> {
                     let im = self.branch(id, *cond)?;
                     let then = then.map(|t| self.branch(id, t)).transpose()?;
                     let else_ = else_.map(|e| self.branch(id, e)).transpose()?;
-                    out.push(match (then, else_) {
-                        (Some(t), None) => {
-                            quote!(if cx.speculate(|cx| self.#im(cx)) && !self.#t(cx) { #failed })
-                        }
-                        (None, Some(e)) => {
-                            quote!(if !cx.speculate(|cx| self.#im(cx)) && !self.#e(cx) { #failed })
-                        }
-                        (Some(t), Some(e)) => quote! {
-                            let branch_ok = if cx.speculate(|cx| self.#im(cx)) { self.#t(cx) } else { self.#e(cx) };
-                            if !branch_ok {
-                                #failed
-                            }
-                        },
-                        (None, None) => continue,
-                    });
+                    out.extend(if_then_else(
+                        quote!(cx.speculate(|cx| self.#im(cx))),
+                        then.map(|t| quote!(self.#t(cx))),
+                        else_.map(|e| quote!(self.#e(cx))),
+                        &failed,
+                    ));
                 }
                 // Not typed: the node fell back above; or of another kind than objects.
                 _ => {}

@@ -3,7 +3,8 @@
 
 use super::{block, Checks, Operand};
 use crate::emit::failure::{
-    bound, child_failed, count_fails, fail, if_all, lit, message, ordering_fails,
+    bound, child_failed, count_fails, fail, format, lit, message, ordering_fails, pattern,
+    per_entry,
 };
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
@@ -137,20 +138,11 @@ impl Checks<'_, '_> {
                 Test::Pattern(p, m) => {
                     let re = self.v.regex(node, site.keyword, p)?;
                     let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    quote! {
-                        if !#rt::regex::is_match(&validators::#re, x) {
-                            #fail
-                        }
-                    }
+                    pattern(&rt, quote!(validators::#re), quote!(x), fail)
                 }
                 Test::Format(f, m) => {
-                    let fl = lit(f);
                     let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    quote! {
-                        if cx.formats() && #rt::format::check(#fl, x) == Some(false) {
-                            #fail
-                        }
-                    }
+                    format(&rt, f, quote!(x), fail)
                 }
                 _ => continue,
             });
@@ -349,10 +341,7 @@ impl Checks<'_, '_> {
             None => None,
         };
         let track = !e.patterns.is_empty() && additional.is_some();
-        let mut per = Vec::new();
-        if track {
-            per.push(quote!(let mut matched = false;));
-        }
+        let mut patterns = Vec::new();
         for p in &e.patterns {
             let step = match p.node {
                 Some(n) => value_check(self, n)?.map(at_key),
@@ -362,37 +351,9 @@ impl Checks<'_, '_> {
                 continue;
             }
             let re = self.v.regex(node, "patternProperties", &p.pattern)?;
-            let is_match = quote!(#rt::regex::is_match(&validators::#re, key));
-            per.push(match (track, step) {
-                (false, Some(step)) => if_all(&[is_match, step], failed.clone()),
-                (true, Some(step)) => quote! {
-                    if #is_match {
-                        matched = true;
-                        if #step {
-                            #failed
-                        }
-                    }
-                },
-                (true, None) => quote!(if #is_match { matched = true; }),
-                (false, None) => continue,
-            });
+            patterns.push((quote!(#rt::regex::is_match(&validators::#re, key)), step));
         }
-        if let Some((cond, body)) = additional {
-            let mut conds = Vec::new();
-            if track {
-                conds.push(quote!(!matched));
-            }
-            if !e.declared.is_empty() {
-                let declared = e.declared.iter().map(|n| lit(n));
-                conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
-            }
-            conds.extend(cond);
-            per.push(if conds.is_empty() {
-                body
-            } else {
-                if_all(&conds, body)
-            });
-        }
+        let per = per_entry(patterns, additional, &e.declared, &failed);
         if per.is_empty() {
             return Ok(None);
         }

@@ -139,6 +139,28 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             .collect()
     };
 
+    // What a scalar visitor returns when no literal matched: the payload variant taking
+    // the value (`own`: as it is, when its type is the visited one), or no alternative.
+    let tail_for = |payload: Option<(&crate::ir::Variant, &Ty)>,
+                    own: Option<(&Ty, TokenStream)>,
+                    deser: TokenStream,
+                    found: &str| {
+        match (payload, own) {
+            (Some((v, ty)), Some((own_ty, value))) if ty == own_ty => {
+                let vname = ident(&v.name);
+                quote!(Ok(#name::#vname(#value)))
+            }
+            (Some((v, ty)), _) => payload_from(
+                cx,
+                &name,
+                v,
+                ty,
+                quote!(::serde::de::value::#deser::<Fail>::new(value)),
+            ),
+            (None, _) => quote!({ let found = #found; #fail }),
+        }
+    };
+
     let mut methods = Vec::new();
 
     // Strings.
@@ -150,20 +172,12 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             let vname = ident(&v.name);
             quote!(#s => return Ok(#name::#vname),)
         });
-        let tail = match str_payload {
-            Some((v, Ty::String)) => {
-                let vname = ident(&v.name);
-                quote!(Ok(#name::#vname(String::from(value))))
-            }
-            Some((v, ty)) => payload_from(
-                cx,
-                &name,
-                v,
-                ty,
-                quote!(::serde::de::value::StrDeserializer::<Fail>::new(value)),
-            ),
-            None => quote!({ let found = "a string"; #fail }),
-        };
+        let tail = tail_for(
+            str_payload,
+            Some((&Ty::String, quote!(String::from(value)))),
+            quote!(StrDeserializer),
+            "a string",
+        );
         let matcher = match str_lits.as_slice() {
             [] => quote!(),
             [(v, l)] => {
@@ -201,20 +215,12 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 quote!(if !value { return Ok(#name::#vname); })
             }
         });
-        let tail = match bool_payload {
-            Some((v, Ty::Bool)) => {
-                let vname = ident(&v.name);
-                quote!(Ok(#name::#vname(value)))
-            }
-            Some((v, ty)) => payload_from(
-                cx,
-                &name,
-                v,
-                ty,
-                quote!(::serde::de::value::BoolDeserializer::<Fail>::new(value)),
-            ),
-            None => quote!({ let found = "a boolean"; #fail }),
-        };
+        let tail = tail_for(
+            bool_payload,
+            Some((&Ty::Bool, quote!(value))),
+            quote!(BoolDeserializer),
+            "a boolean",
+        );
         methods.push(visit_scalar(
             quote!(visit_bool),
             quote!(bool),
@@ -240,16 +246,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                     }
                 }
             });
-            let tail = match num_payload {
-                Some((v, ty)) => payload_from(
-                    cx,
-                    &name,
-                    v,
-                    ty,
-                    quote!(::serde::de::value::#deser::<Fail>::new(value)),
-                ),
-                None => quote!({ let found = "a number"; #fail }),
-            };
+            let tail = tail_for(num_payload, None, deser, "a number");
             methods.push(visit_scalar(method, prim, quote!(#(#checks)* #tail)));
         }
     }

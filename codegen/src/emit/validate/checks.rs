@@ -3,7 +3,8 @@
 
 use super::Validators;
 use crate::emit::failure::{
-    bound, child_failed, count_fails, fail, if_all, lit, message, ordering_fails,
+    any_of, bound, child_failed, count_fails, fail, format, if_then_else, lit, message, one_of,
+    ordering_fails, pattern, per_entry,
 };
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Test};
@@ -149,20 +150,11 @@ impl Validators<'_> {
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
-                quote! {
-                    if !#rt::regex::is_match(&#re, s) {
-                        #fail
-                    }
-                }
+                pattern(&rt, quote!(#re), quote!(s), fail)
             }
             Test::Format(f, m) => {
-                let fl = lit(f);
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
-                quote! {
-                    if cx.formats() && #rt::format::check(#fl, s) == Some(false) {
-                        #fail
-                    }
-                }
+                format(&rt, f, quote!(s), fail)
             }
             Test::UniqueItems(m) => {
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
@@ -293,12 +285,7 @@ impl Validators<'_> {
                     })
                     .collect();
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
-                quote! {
-                    let any_of: bool = #(#tries)||*;
-                    if !any_of {
-                        #fail
-                    }
-                }
+                any_of(&tries, fail)
             }
             Test::OneOf {
                 branches,
@@ -315,12 +302,7 @@ impl Validators<'_> {
                 let none = self.text(none, applies, quote!(matches));
                 let many = self.text(many, applies, quote!(matches));
                 let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
-                quote! {
-                    let matches = [#(#tries),*].iter().filter(|m| **m).count();
-                    if matches != 1 {
-                        #fail
-                    }
-                }
+                one_of(&tries, fail)
             }
             Test::Not(n, m) => {
                 let f = self.call(*n);
@@ -333,30 +315,17 @@ impl Validators<'_> {
             }
             Test::IfThenElse { cond, then, else_ } => {
                 let fi = self.call(*cond);
-                let then = then.map(|t| self.call(t));
-                let else_ = else_.map(|e| self.call(e));
-                match (then, else_) {
-                    (Some(t), None) => quote! {
-                        if cx.speculate(|cx| #fi(v, cx)) && !#t(v, cx) {
-                            #failed
-                        }
-                    },
-                    (None, Some(e)) => quote! {
-                        if !cx.speculate(|cx| #fi(v, cx)) && !#e(v, cx) {
-                            #failed
-                        }
-                    },
-                    (Some(t), Some(e)) => quote! {
-                        let branch_ok = if cx.speculate(|cx| #fi(v, cx)) {
-                            #t(v, cx)
-                        } else {
-                            #e(v, cx)
-                        };
-                        if !branch_ok {
-                            #failed
-                        }
-                    },
-                    (None, None) => return Ok(Vec::new()),
+                let then = then.map(|t| {
+                    let f = self.call(t);
+                    quote!(#f(v, cx))
+                });
+                let else_ = else_.map(|e| {
+                    let f = self.call(e);
+                    quote!(#f(v, cx))
+                });
+                match if_then_else(quote!(cx.speculate(|cx| #fi(v, cx))), then, else_, &failed) {
+                    Some(t) => t,
+                    None => return Ok(Vec::new()),
                 }
             }
         }])
@@ -373,60 +342,33 @@ impl Validators<'_> {
         let rt = self.rt.clone();
         let failed = child_failed(&rt);
         let track = e.tracks_matches();
-        let mut per_entry = Vec::new();
         let mut uses_value = false;
-        if track {
-            per_entry.push(quote!(let mut matched = false;));
-        }
+        let mut patterns = Vec::new();
         for p in &e.patterns {
             if p.node.is_none() && !track {
                 continue;
             }
             let re = self.regex(id, "patternProperties", &p.pattern)?;
-            let is_match = quote!(#rt::regex::is_match(&#re, key));
-            let call = p.node.map(|n| {
+            let step = p.node.map(|n| {
                 uses_value = true;
                 let f = self.call(n);
                 quote!(!cx.entry(key, value, #f))
             });
-            per_entry.push(match (track, call) {
-                (false, Some(call)) => if_all(&[is_match, call], failed.clone()),
-                (true, Some(call)) => quote! {
-                    if #is_match {
-                        matched = true;
-                        if #call {
-                            #failed
-                        }
-                    }
-                },
-                (true, None) => quote!(if #is_match { matched = true; }),
-                (false, None) => quote!(),
-            });
+            patterns.push((quote!(#rt::regex::is_match(&#re, key)), step));
         }
-        if let Some(additional) = &e.additional {
-            let mut conds = Vec::new();
-            if track {
-                conds.push(quote!(!matched));
+        let additional = match &e.additional {
+            Some(Additional::Deny(f)) => Some((
+                None,
+                fail(&rt, &f.site, self.text(&f.message, applies, quote!())),
+            )),
+            Some(Additional::Schema(a)) => {
+                uses_value = true;
+                let f = self.call(*a);
+                Some((Some(quote!(!cx.entry(key, value, #f))), failed.clone()))
             }
-            if !e.declared.is_empty() {
-                let declared = e.declared.iter().map(|n| lit(n));
-                conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
-            }
-            let body = match additional {
-                Additional::Deny(f) => fail(&rt, &f.site, self.text(&f.message, applies, quote!())),
-                Additional::Schema(a) => {
-                    uses_value = true;
-                    let f = self.call(*a);
-                    conds.push(quote!(!cx.entry(key, value, #f)));
-                    failed.clone()
-                }
-            };
-            per_entry.push(if conds.is_empty() {
-                body
-            } else {
-                if_all(&conds, body)
-            });
-        }
+            None => None,
+        };
+        let mut per_entry = per_entry(patterns, additional, &e.declared, &failed);
         per_entry.retain(|t| !t.is_empty());
         if per_entry.is_empty() {
             return Ok(None);

@@ -159,14 +159,7 @@ fn plural(n: u64) -> &'static str {
 }
 
 fn strings(l: &mut Lowering<'_>, k: &Keywords) {
-    if let Some(min) = k.min_length.filter(|m| *m > 0) {
-        let m = Message::instance(&format!(" is shorter than {min} character{}", plural(min)));
-        l.push("minLength", Test::Count(Counted::Chars, Cmp::Min, min, m));
-    }
-    if let Some(max) = k.max_length {
-        let m = Message::instance(&format!(" is longer than {max} character{}", plural(max)));
-        l.push("maxLength", Test::Count(Counted::Chars, Cmp::Max, max, m));
-    }
+    counts(l, Counted::Chars, k.min_length, k.max_length);
     if let Some(p) = &k.pattern {
         let m = Message::instance(&format!(" does not match the pattern {}", json(p)));
         l.push("pattern", Test::Pattern(p.clone(), m));
@@ -174,6 +167,41 @@ fn strings(l: &mut Lowering<'_>, k: &Keywords) {
     if let Some(f) = &k.format {
         let m = Message::instance(&format!(" is not a valid {f}"));
         l.push("format", Test::Format(f.clone(), m));
+    }
+}
+
+/// `minLength`/`maxLength`, `minItems`/`maxItems` or `minProperties`/`maxProperties` (a
+/// least count of 0 is no check).
+fn counts(l: &mut Lowering<'_>, what: Counted, min: Option<u64>, max: Option<u64>) {
+    let (min_kw, max_kw) = match what {
+        Counted::Chars => ("minLength", "maxLength"),
+        Counted::Items => ("minItems", "maxItems"),
+        Counted::Properties => ("minProperties", "maxProperties"),
+    };
+    for (kw, cmp, limit) in [
+        (min_kw, Cmp::Min, min.filter(|m| *m > 0)),
+        (max_kw, Cmp::Max, max),
+    ] {
+        let Some(n) = limit else { continue };
+        let least = cmp == Cmp::Min;
+        let m = match what {
+            Counted::Chars => {
+                let than = if least { "shorter" } else { "longer" };
+                Message::instance(&format!(" is {than} than {n} character{}", plural(n)))
+            }
+            Counted::Items | Counted::Properties => {
+                let (noun, unit) = match what {
+                    Counted::Items => ("array", "items"),
+                    _ => ("object", "properties"),
+                };
+                let than = if least { "fewer" } else { "more" };
+                counted(
+                    &format!("the {noun} has "),
+                    &format!(" {unit}, {than} than {kw} {n}"),
+                )
+            }
+        };
+        l.push(kw, Test::Count(what, cmp, n, m));
     }
 }
 
@@ -187,20 +215,7 @@ fn counted(before: &str, after: &str) -> Message {
 }
 
 fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
-    if let Some(min) = k.min_items.filter(|m| *m > 0) {
-        let m = counted(
-            "the array has ",
-            &format!(" items, fewer than minItems {min}"),
-        );
-        l.push("minItems", Test::Count(Counted::Items, Cmp::Min, min, m));
-    }
-    if let Some(max) = k.max_items {
-        let m = counted(
-            "the array has ",
-            &format!(" items, more than maxItems {max}"),
-        );
-        l.push("maxItems", Test::Count(Counted::Items, Cmp::Max, max, m));
-    }
+    counts(l, Counted::Items, k.min_items, k.max_items);
     if k.unique_items {
         let m = Message::parts(&[
             Part::Text("items "),
@@ -276,26 +291,7 @@ fn objects(l: &mut Lowering<'_>, k: &Keywords) {
         let m = Message::text(format!("missing required property {}", json(name)));
         l.push("required", Test::Required(name.clone(), m));
     }
-    if let Some(min) = k.min_properties.filter(|m| *m > 0) {
-        let m = counted(
-            "the object has ",
-            &format!(" properties, fewer than minProperties {min}"),
-        );
-        l.push(
-            "minProperties",
-            Test::Count(Counted::Properties, Cmp::Min, min, m),
-        );
-    }
-    if let Some(max) = k.max_properties {
-        let m = counted(
-            "the object has ",
-            &format!(" properties, more than maxProperties {max}"),
-        );
-        l.push(
-            "maxProperties",
-            Test::Count(Counted::Properties, Cmp::Max, max, m),
-        );
-    }
+    counts(l, Counted::Properties, k.min_properties, k.max_properties);
     let dep_kw = if l.set.node(l.id).draft <= Draft::Draft7 {
         "dependencies"
     } else {
