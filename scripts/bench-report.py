@@ -169,9 +169,10 @@ def main():
     if os.path.exists(path):
         with open(path) as f:
             old = f.read()
-        # ... the builder compile-cost block (scripts/builder-cost.sh) and the no-op
-        # rebuild check (scripts/noop-rebuild.sh).
-        for name in ("floats", "codegen", "codegen-goals", "builders", "rebuild"):
+        # ... the builder compile-cost block (scripts/builder-cost.sh), the no-op
+        # rebuild check (scripts/noop-rebuild.sh) and the before/after table of the
+        # validation plan (scripts/bench-compare.py).
+        for name in ("floats", "codegen", "codegen-goals", "builders", "rebuild", "plan"):
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
             if start >= 0 and end > start:
                 out += [old[start:end + len(f"<!-- {name}:end -->")], ""]

@@ -128,17 +128,21 @@ pub(crate) fn if_then_else(
     })
 }
 
-/// The statements per entry of `patternProperties` and `additionalProperties`, in one
-/// pass over an object's entries. `patterns` holds, per pattern that matters, its key
+/// The loop over an object's entries for `patternProperties` and `additionalProperties`,
+/// in one pass. `patterns` holds, per pattern that matters, its key
 /// test and the condition its value fails on (`None` for a `true` schema, which only marks
 /// the key matched); `additional` the condition and statement of `additionalProperties`.
 /// With both, matches are tracked; declared names are skipped by `additionalProperties`.
-pub(crate) fn per_entry(
+/// The loop runs over `source`, binding `key` and, when a check reads it, `value`; `None`
+/// when no entry can fail.
+pub(crate) fn entries_loop(
+    source: TokenStream,
+    value: Option<TokenStream>,
     patterns: Vec<(TokenStream, Option<TokenStream>)>,
     additional: Option<(Option<TokenStream>, TokenStream)>,
     declared: &[String],
     failed: &TokenStream,
-) -> Vec<TokenStream> {
+) -> Option<TokenStream> {
     let track = additional.is_some() && !patterns.is_empty();
     let mut out = Vec::new();
     if track {
@@ -175,7 +179,15 @@ pub(crate) fn per_entry(
             if_all(&conds, body)
         });
     }
-    out
+    if out.is_empty() {
+        return None;
+    }
+    let value = value.unwrap_or_else(|| quote!(_));
+    Some(quote! {
+        for (key, #value) in #source {
+            #(#out)*
+        }
+    })
 }
 
 /// `pattern`: fails when the string `s` does not match the compiled regex `re`.

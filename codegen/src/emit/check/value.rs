@@ -3,8 +3,8 @@
 
 use super::{block, Checks, Operand};
 use crate::emit::failure::{
-    bound, child_failed, count_fails, fail, format, lit, message, ordering_fails, pattern,
-    per_entry,
+    bound, child_failed, count_fails, entries_loop, fail, format, lit, message, ordering_fails,
+    pattern,
 };
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
@@ -353,20 +353,15 @@ impl Checks<'_, '_> {
             let re = self.v.regex(node, "patternProperties", &p.pattern)?;
             patterns.push((quote!(#rt::regex::is_match(&validators::#re, key)), step));
         }
-        let per = per_entry(patterns, additional, &e.declared, &failed);
-        if per.is_empty() {
-            return Ok(None);
-        }
-        let binding = if uses_entry {
-            quote!((key, entry))
-        } else {
-            quote!((key, _))
-        };
-        Ok(Some(quote! {
-            for #binding in #source {
-                #(#per)*
-            }
-        }))
+        let value = uses_entry.then(|| quote!(entry));
+        Ok(entries_loop(
+            source,
+            value,
+            patterns,
+            additional,
+            &e.declared,
+            &failed,
+        ))
     }
 }
 

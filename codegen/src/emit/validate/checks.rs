@@ -3,8 +3,8 @@
 
 use super::Validators;
 use crate::emit::failure::{
-    any_of, bound, child_failed, count_fails, fail, format, if_then_else, lit, message, one_of,
-    ordering_fails, pattern, per_entry,
+    any_of, bound, child_failed, count_fails, entries_loop, fail, format, if_then_else, lit,
+    message, one_of, ordering_fails, pattern,
 };
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Test};
@@ -368,20 +368,14 @@ impl Validators<'_> {
             }
             None => None,
         };
-        let mut per_entry = per_entry(patterns, additional, &e.declared, &failed);
-        per_entry.retain(|t| !t.is_empty());
-        if per_entry.is_empty() {
-            return Ok(None);
-        }
-        let binding = if uses_value {
-            quote!((key, value))
-        } else {
-            quote!((key, _))
-        };
-        Ok(Some(quote! {
-            for #binding in m {
-                #(#per_entry)*
-            }
-        }))
+        let value = uses_value.then(|| quote!(value));
+        Ok(entries_loop(
+            quote!(m),
+            value,
+            patterns,
+            additional,
+            &e.declared,
+            &failed,
+        ))
     }
 }
