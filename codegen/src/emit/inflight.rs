@@ -18,7 +18,7 @@
 use super::kind::{kinds_of, Kind};
 use super::rust_ty::Cx;
 use super::validate::fn_name;
-use crate::ir::plan::{Additional, Check, Entries, Plan, Test};
+use crate::ir::plan::{Additional, Entries, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
 use crate::load::{Body, Keywords, NodeId, SchemaSet};
@@ -26,6 +26,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// A spec's fields: node, kinds, direct, the index of the items' spec, and the format
 /// mapping whose parse its validator adds.
@@ -65,32 +66,41 @@ impl<'a> Inflight<'a> {
         }
     }
 
-    /// The checks of the node `id` leads to (through `$ref`s).
-    fn checks(&self, id: NodeId) -> Vec<Check> {
+    /// The plan of the node `id` leads to (through `$ref`s).
+    fn plan_of(&self, id: NodeId) -> Rc<NodePlan> {
         match follow_refs(self.set, id) {
-            Ok(end) => self.plan.node(end).checks().to_vec(),
-            Err(_) => Vec::new(),
+            Ok(end) => self.plan.node(end),
+            Err(_) => Rc::new(NodePlan::Checks(Vec::new())),
         }
     }
 
     fn disjunctive(&self, id: NodeId) -> bool {
-        self.checks(id).iter().any(|c| c.test.is_disjunctive())
+        self.plan_of(id)
+            .checks()
+            .iter()
+            .any(|c| c.test.is_disjunctive())
     }
 
     /// The entry-wise object check of the node `id` leads to.
     fn entries(&self, id: NodeId) -> Option<Entries> {
-        self.checks(id).into_iter().find_map(|c| match c.test {
-            Test::Entries(e) => Some(e),
-            _ => None,
-        })
+        self.plan_of(id)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::Entries(e) => Some(e.clone()),
+                _ => None,
+            })
     }
 
     /// The `required` check of `name` at the node `id` leads to, as a runtime `Rule`.
     fn required_rule(&self, rt: &TokenStream, id: NodeId, name: &str) -> Option<TokenStream> {
-        self.checks(id).into_iter().find_map(|c| match &c.test {
-            Test::Required(n, m) if n == name => Some(super::failure::rule(rt, &c.site, m)),
-            _ => None,
-        })
+        self.plan_of(id)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::Required(n, m) if n == name => Some(super::failure::rule(rt, &c.site, m)),
+                _ => None,
+            })
     }
 
     /// Whether errors raised inside a value of `ty` (at `node`) are the schema's.
@@ -250,7 +260,8 @@ impl<'a> Inflight<'a> {
             return None;
         }
         let item = Self::items_of(ty, 0)?;
-        let checks = self.checks(node);
+        let plan = self.plan_of(node);
+        let checks = plan.checks();
         if checks
             .iter()
             .any(|c| matches!(c.test, Test::PrefixItem(..)))
