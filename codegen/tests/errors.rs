@@ -1,7 +1,7 @@
 //! Malformed and unsupported schemas give located errors, never a panic.
 //!
 //! The table is the directory `tests/bad_schemas/`: one schema per file, generated with
-//! the real build layer ([`Config`]) as `bad_schemas/<file>`. A file `<case>.args` beside
+//! the real build layer ([`Config`]) as `bad_schemas/<file>` (`bad_schemas/meta/` holds a metaschema a case uses). A file `<case>.args` beside
 //! a case holds settings, one per line: `rename POINTER=NAME`, `root-name NAME`,
 //! `derive PATH`, `map PREFIX=DIR`. Every message names the file, the line and column, and
 //! the JSON pointer; cases named `*-unsupported-*` also name the keyword and what to do

@@ -58,6 +58,9 @@ pub struct Cx<'v> {
     errors: Vec<ValidationError>,
     silent: u32,
     depth: u32,
+    /// The dynamic scope: the resources that declare dynamic anchors, in the order
+    /// validation first entered them (only the first entry of a resource matters).
+    scope: Vec<u32>,
 }
 
 impl<'v> Cx<'v> {
@@ -69,6 +72,7 @@ impl<'v> Cx<'v> {
             errors: Vec::new(),
             silent: 0,
             depth: 0,
+            scope: Vec::new(),
         }
     }
 
@@ -83,6 +87,7 @@ impl<'v> Cx<'v> {
             errors: Vec::new(),
             silent: self.silent,
             depth: self.depth,
+            scope: self.scope.clone(),
         }
     }
 
@@ -251,6 +256,28 @@ impl<'v> Cx<'v> {
         ok
     }
 
+    /// Runs `check` inside the schema resource `resource` (an index the generated code
+    /// assigns to each resource declaring a dynamic anchor): the resource joins the
+    /// dynamic scope unless it is there already.
+    #[inline]
+    pub fn in_resource(&mut self, resource: u32, check: impl FnOnce(&mut Self) -> bool) -> bool {
+        if self.scope.contains(&resource) {
+            return check(self);
+        }
+        self.scope.push(resource);
+        let ok = check(self);
+        self.scope.pop();
+        ok
+    }
+
+    /// For a `$dynamicRef` (or `$recursiveRef`): the position in `candidates` (resource
+    /// indices) of the outermost resource of the dynamic scope among them.
+    pub fn outermost(&self, candidates: &[u32]) -> Option<usize> {
+        self.scope
+            .iter()
+            .find_map(|r| candidates.iter().position(|c| c == r))
+    }
+
     /// Leaves a `$ref`.
     #[inline]
     pub fn leave(&mut self) {
@@ -273,6 +300,65 @@ impl<'v> Cx<'v> {
             }
             Err(out)
         }
+    }
+}
+
+/// The properties and items of one instance that subschemas which passed have evaluated,
+/// for `unevaluatedProperties` and `unevaluatedItems`.
+#[derive(Debug, Default)]
+pub struct Evaluated<'v> {
+    all_keys: bool,
+    keys: Vec<&'v str>,
+    all_items: bool,
+    prefix: usize,
+    items: Vec<usize>,
+}
+
+impl<'v> Evaluated<'v> {
+    /// Marks the property `key` evaluated.
+    #[inline]
+    pub fn key(&mut self, key: &'v str) {
+        if !self.all_keys && !self.keys.contains(&key) {
+            self.keys.push(key);
+        }
+    }
+
+    /// Marks every property evaluated.
+    #[inline]
+    pub fn all_keys(&mut self) {
+        self.all_keys = true;
+    }
+
+    /// Whether the property `key` was evaluated.
+    #[inline]
+    pub fn has_key(&self, key: &str) -> bool {
+        self.all_keys || self.keys.contains(&key)
+    }
+
+    /// Marks the items below `len` evaluated.
+    #[inline]
+    pub fn prefix(&mut self, len: usize) {
+        self.prefix = self.prefix.max(len);
+    }
+
+    /// Marks the item at `index` evaluated.
+    #[inline]
+    pub fn item(&mut self, index: usize) {
+        if !self.all_items && index >= self.prefix && !self.items.contains(&index) {
+            self.items.push(index);
+        }
+    }
+
+    /// Marks every item evaluated.
+    #[inline]
+    pub fn all_items(&mut self) {
+        self.all_items = true;
+    }
+
+    /// Whether the item at `index` was evaluated.
+    #[inline]
+    pub fn has_item(&self, index: usize) -> bool {
+        self.all_items || index < self.prefix || self.items.contains(&index)
     }
 }
 

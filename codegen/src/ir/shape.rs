@@ -91,7 +91,10 @@ pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
         && k.prefix_items.is_empty()
         && k.all_of.is_empty()
         && k.any_of.is_empty()
-        && k.one_of.is_empty();
+        && k.one_of.is_empty()
+        && k.dynamic_ref.is_none()
+        && k.unevaluated_properties.is_none()
+        && k.unevaluated_items.is_none();
     only_ref.then_some(target)
 }
 

@@ -5,6 +5,8 @@
 //! documents are still absent, adds those, and finally calls [`SchemaSet::link`].
 
 mod cycles;
+mod dynamic;
+mod vocabulary;
 pub mod draft;
 pub mod node;
 mod parse;
@@ -14,7 +16,7 @@ mod reference;
 mod scan;
 
 pub use draft::Draft;
-pub use node::{Body, DocId, JsonType, Keywords, Loc, Node, NodeId, Ref};
+pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId, Ref};
 
 use crate::error::{Error, Result};
 use crate::uri;
@@ -45,6 +47,17 @@ pub struct SchemaSet {
     resources: BTreeMap<String, Loc>,
     /// `resource#anchor` → the anchored schema.
     anchors: BTreeMap<String, Loc>,
+    /// `resource#name` → the schema declaring `$dynamicAnchor: name` (2020-12).
+    dynamic_anchors: BTreeMap<String, Loc>,
+    /// Resource → its root, for resources whose root says `$recursiveAnchor: true`
+    /// (2019-09).
+    recursive_anchors: BTreeMap<String, Loc>,
+    /// `$schema`s naming no known draft (custom metaschemas): where → the metaschema's
+    /// resource URI.
+    custom_meta: BTreeMap<Loc, String>,
+    /// Documents added only as metaschemas (read for `$vocabulary`, not parsed as
+    /// schemas unless a `$ref` names them).
+    meta_only: BTreeSet<DocId>,
     /// Every schema position found by scanning → (base URI, draft).
     positions: BTreeMap<Loc, (String, Draft)>,
     /// Every `$ref` found by scanning: where, and the absolute URI it names.
@@ -157,6 +170,13 @@ impl SchemaSet {
             draft,
         });
         self.linked = false;
+        let referenced = self
+            .refs
+            .iter()
+            .any(|(_, a)| uri::split_fragment(a).0 == resource);
+        if !referenced && self.custom_meta.values().any(|m| m == resource) {
+            self.meta_only.insert(doc);
+        }
         scan::scan_document(self, doc)?;
         Ok(doc)
     }
@@ -165,7 +185,7 @@ impl SchemaSet {
     /// Sorted, without duplicates.
     pub fn missing_resources(&self) -> Vec<String> {
         let mut out = BTreeSet::new();
-        for (_, abs) in &self.refs {
+        for abs in self.refs.iter().map(|(_, a)| a).chain(self.custom_meta.values()) {
             let (res, _) = uri::split_fragment(abs);
             if !self.resources.contains_key(res) {
                 out.insert(res.to_owned());
@@ -178,6 +198,16 @@ impl SchemaSet {
     /// Fails with a located error on a malformed schema or an unresolvable reference.
     pub fn link(&mut self) -> Result<()> {
         for i in 0..self.docs.len() {
+            let referenced = self.refs.iter().any(|(from, a)| {
+                from.doc.0 != i
+                    && self
+                        .resources
+                        .get(uri::split_fragment(a).0)
+                        .is_some_and(|l| l.doc.0 == i)
+            });
+            if self.meta_only.contains(&DocId(i)) && !referenced {
+                continue;
+            }
             self.node_for(&Loc {
                 doc: DocId(i),
                 pointer: String::new(),

@@ -97,12 +97,35 @@ pub struct Ref {
     pub target: Option<NodeId>,
 }
 
+/// `$dynamicRef` (2020-12) or `$recursiveRef` (2019-09), resolved as far as the schema
+/// alone allows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DynamicRef {
+    /// `$dynamicRef` or `$recursiveRef`.
+    pub keyword: &'static str,
+    /// The reference as written.
+    pub raw: String,
+    /// The node it resolves to statically (as a `$ref` would).
+    pub target: NodeId,
+    /// When the static target declares the dynamic anchor the reference names (for
+    /// `$recursiveRef`: `$recursiveAnchor: true`), every resource declaring that anchor, by
+    /// base URI, with the anchored node: the outermost of them in the dynamic scope is
+    /// the one used. Empty when the reference behaves as a `$ref`.
+    pub candidates: Vec<(String, NodeId)>,
+}
+
 /// The keywords of a schema object. Tuple-form `items` of drafts 4–2019-09 is normalized
 /// into `prefix_items` + `items`, so later stages see one model for every draft.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Keywords {
     /// `$ref`.
     pub ref_: Option<Ref>,
+    /// `$dynamicRef` or `$recursiveRef`.
+    pub dynamic_ref: Option<DynamicRef>,
+    /// `unevaluatedProperties` (2019-09 and later).
+    pub unevaluated_properties: Option<NodeId>,
+    /// `unevaluatedItems` (2019-09 and later).
+    pub unevaluated_items: Option<NodeId>,
     /// `type`, as a set (a single name becomes a one-element list).
     pub types: Option<Vec<JsonType>>,
     /// `enum`.

@@ -7,27 +7,6 @@ use crate::error::{Error, Result};
 use crate::uri;
 use serde_json::{Map, Number, Value};
 
-/// Keywords envgen refuses rather than ignores: ignoring them would let generated
-/// validators accept documents the schema rejects.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "$dynamicRef",
-        "replace `$dynamicRef` with a plain `$ref` to the schema it resolves to in your use",
-    ),
-    (
-        "$recursiveRef",
-        "replace `$recursiveRef` with a plain `$ref` to the recursive schema",
-    ),
-    (
-        "unevaluatedProperties",
-        "list the allowed properties and use `additionalProperties` instead",
-    ),
-    (
-        "unevaluatedItems",
-        "use `items` / `prefixItems` (or `additionalItems`) instead",
-    ),
-];
-
 /// Parses node `id` of `set`, allocating its children and `$ref` targets.
 pub(crate) fn parse_pending(set: &mut SchemaSet, id: NodeId) -> Result<()> {
     let loc = set.nodes[id.0].loc.clone();
@@ -278,14 +257,11 @@ impl Parser<'_> {
             }
         }
 
-        for (kw, help) in UNSUPPORTED {
-            if obj.contains_key(*kw) && (draft >= Draft::Draft201909) {
-                return Err(self
-                    .err(kw, format!("`{kw}` is not supported by envgen"))
-                    .with_keyword(*kw)
-                    .with_kind(crate::ErrorKind::Unsupported)
-                    .with_help(*help));
-            }
+        let base = self.set.nodes[self.id.0].base.clone();
+        k.dynamic_ref = super::dynamic::parse(self.set, self.loc, draft, &base, obj)?;
+        if draft >= Draft::Draft201909 {
+            k.unevaluated_properties = self.schema(obj, "unevaluatedProperties")?;
+            k.unevaluated_items = self.schema(obj, "unevaluatedItems")?;
         }
 
         if let Some(t) = obj.get("type") {
@@ -518,6 +494,7 @@ impl Parser<'_> {
                 return Err(self.wrong(key, "an object mapping names to schemas", other));
             }
         }
+        super::vocabulary::apply(self.set, self.loc, &mut k)?;
         Ok(k)
     }
 }

@@ -72,6 +72,15 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
         if let Some(Value::String(s)) = obj.get("$schema") {
             if let Some(d) = Draft::from_uri(s) {
                 draft = d;
+            } else {
+                let meta = uri::resolve(&base, s);
+                set.custom_meta.insert(
+                    Loc {
+                        doc,
+                        pointer: ptr.clone(),
+                    },
+                    uri::split_fragment(&meta).0.to_owned(),
+                );
             }
         }
         let has_ref = obj.contains_key("$ref");
@@ -123,6 +132,23 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
                     }
                 }
             }
+            if draft >= Draft::Draft202012 {
+                if let Some(Value::String(a)) = obj.get("$dynamicAnchor") {
+                    set.dynamic_anchors
+                        .entry(format!("{base}#{a}"))
+                        .or_insert(Loc {
+                            doc,
+                            pointer: ptr.clone(),
+                        });
+                }
+            }
+            if draft == Draft::Draft201909 && obj.get("$recursiveAnchor") == Some(&Value::Bool(true))
+            {
+                set.recursive_anchors.entry(base.clone()).or_insert(Loc {
+                    doc,
+                    pointer: ptr.clone(),
+                });
+            }
             for key in ["$anchor", "$dynamicAnchor"] {
                 if let Some(Value::String(a)) = obj.get(key) {
                     if draft >= Draft::Draft201909 && !reference::is_anchor_name(a) {
@@ -146,14 +172,16 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
             },
             (base.clone(), draft),
         );
-        if let Some(Value::String(r)) = obj.get("$ref") {
-            set.refs.push((
-                Loc {
-                    doc,
-                    pointer: ptr.clone(),
-                },
-                uri::resolve(&base, r),
-            ));
+        for key in ["$ref", "$dynamicRef", "$recursiveRef"] {
+            if let Some(Value::String(r)) = obj.get(key) {
+                set.refs.push((
+                    Loc {
+                        doc,
+                        pointer: ptr.clone(),
+                    },
+                    uri::resolve(&base, r),
+                ));
+            }
         }
         let mut children: Vec<String> = Vec::new();
         for (key, v) in obj {

@@ -16,46 +16,6 @@ use std::path::Path;
 /// Files (group `"*"`) or single groups envgen does not claim, with the reason. Their cases
 /// are counted and reported, but do not fail the test.
 const NOT_CLAIMED: &[(&str, &str, &str)] = &[
-    (
-        "draft2020-12/dynamicRef.json",
-        "*",
-        "`$dynamicRef` is not supported: codegen refuses it with a located error",
-    ),
-    (
-        "draft2020-12/unevaluatedItems.json",
-        "*",
-        "`unevaluatedItems` is not supported: codegen refuses it with a located error",
-    ),
-    (
-        "draft2020-12/unevaluatedProperties.json",
-        "*",
-        "`unevaluatedProperties` is not supported: codegen refuses it with a located error",
-    ),
-    (
-        "draft2020-12/vocabulary.json",
-        "*",
-        "`$vocabulary` is not interpreted (a custom metaschema's vocabularies)",
-    ),
-    (
-        "draft2020-12/defs.json",
-        "validate definition against metaschema",
-        "validating against the 2020-12 metaschema needs `$dynamicRef`",
-    ),
-    (
-        "draft2020-12/ref.json",
-        "remote ref, containing refs itself",
-        "validating against the 2020-12 metaschema needs `$dynamicRef`",
-    ),
-    (
-        "draft2020-12/ref.json",
-        "ref creates new scope when adjacent to keywords",
-        "uses `unevaluatedProperties`",
-    ),
-    (
-        "draft2020-12/not.json",
-        "collect annotations inside a 'not', even if collection is disabled",
-        "uses `unevaluatedProperties`",
-    ),
 ];
 
 fn claimed(file: &str, group: &str) -> bool {

@@ -15,7 +15,7 @@ use quote::quote;
 impl Validators<'_> {
     /// `m` filled from the instance `v` (a number as `n` where it is bound), a count, the
     /// key being checked, or the pair of equal items `i`, `j`.
-    fn text(&self, m: &Message, applies: Applies, count: TokenStream) -> TokenStream {
+    pub(super) fn text(&self, m: &Message, applies: Applies, count: TokenStream) -> TokenStream {
         let rt = &self.rt;
         message(m, |a| match a {
             Arg::Instance if applies == Applies::Number => quote!(n),
@@ -304,6 +304,34 @@ impl Validators<'_> {
                 let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
                 one_of(&tries, fail)
             }
+            Test::DynamicRef { target, candidates } => {
+                let sp = lit(&site.at);
+                let rs = candidates.iter().map(|(r, _)| *r);
+                let arms: Vec<TokenStream> = candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, n))| {
+                        let f = self.call(*n);
+                        quote!(Some(#i) => #f(v, cx),)
+                    })
+                    .collect();
+                let t = self.call(*target);
+                quote! {
+                    if !cx.enter(#sp) {
+                        return false;
+                    }
+                    let ok = match cx.outermost(&[#(#rs),*]) {
+                        #(#arms)*
+                        _ => #t(v, cx),
+                    };
+                    cx.leave();
+                    if !ok {
+                        #failed
+                    }
+                }
+            }
+            Test::UnevaluatedProperties(a) => self.unevaluated(id, a, false, applies)?,
+            Test::UnevaluatedItems(a) => self.unevaluated(id, a, true, applies)?,
             Test::Not(n, m) => {
                 let f = self.call(*n);
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));

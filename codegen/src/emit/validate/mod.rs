@@ -6,6 +6,7 @@
 //! location and the message the plan words; in first-error mode (and while speculating
 //! inside `anyOf`, `oneOf`, `not` and `if`) a function returns at the first failure.
 
+mod annotations;
 mod checks;
 
 use super::failure::lit;
@@ -26,6 +27,8 @@ pub(crate) struct Validators<'a> {
     statics: Vec<TokenStream>,
     /// Functions called by the node being emitted.
     callees: BTreeSet<NodeId>,
+    /// Annotation functions (`unevaluated*`) called by the node being emitted.
+    ann_callees: BTreeSet<NodeId>,
 }
 
 /// The name of a node's validator function.
@@ -41,6 +44,7 @@ impl<'a> Validators<'a> {
             regexes: BTreeMap::new(),
             statics: Vec::new(),
             callees: BTreeSet::new(),
+            ann_callees: BTreeSet::new(),
         }
     }
 
@@ -115,25 +119,37 @@ impl<'a> Validators<'a> {
     /// The validator functions for every node reachable from `roots`, and the statics
     /// (compiled regexes, composite literals) they use.
     pub(crate) fn emit(&mut self, roots: &[NodeId]) -> Result<TokenStream> {
-        let mut bodies: BTreeMap<NodeId, (TokenStream, BTreeSet<NodeId>)> = BTreeMap::new();
+        // (false, node): validator; (true, node): annotation function.
+        type Key = (bool, NodeId);
+        let mut bodies: BTreeMap<Key, (TokenStream, BTreeSet<Key>)> = BTreeMap::new();
+        self.take_callees();
         for id in self.plan.reachable(roots) {
-            self.callees.clear();
             let f = self.node_fn(id)?;
-            bodies.insert(id, (f, std::mem::take(&mut self.callees)));
+            bodies.insert((false, id), (f, self.take_callees()));
         }
-        // Only functions called from a root, transitively.
-        let mut keep: BTreeSet<NodeId> = BTreeSet::new();
-        let mut stack: Vec<NodeId> = roots.to_vec();
-        while let Some(id) = stack.pop() {
-            if keep.insert(id) {
-                if let Some((_, callees)) = bodies.get(&id) {
-                    stack.extend(callees.iter().copied());
-                }
+        // Only functions called from a root, transitively (annotation functions, and the
+        // validators only they call, are generated on the way).
+        let mut keep: BTreeSet<Key> = BTreeSet::new();
+        let mut stack: Vec<Key> = roots.iter().map(|id| (false, *id)).collect();
+        while let Some(key) = stack.pop() {
+            if !keep.insert(key) {
+                continue;
+            }
+            if !bodies.contains_key(&key) {
+                let f = if key.0 {
+                    self.ann_fn(key.1)?
+                } else {
+                    self.node_fn(key.1)?
+                };
+                bodies.insert(key, (f, self.take_callees()));
+            }
+            if let Some((_, callees)) = bodies.get(&key) {
+                stack.extend(callees.iter().copied());
             }
         }
         let fns: Vec<&TokenStream> = bodies
             .iter()
-            .filter(|(id, _)| keep.contains(id))
+            .filter(|(key, _)| keep.contains(key))
             .map(|(_, (f, _))| f)
             .collect();
         let statics = &self.statics;
@@ -141,6 +157,16 @@ impl<'a> Validators<'a> {
             #(#statics)*
             #(#fns)*
         })
+    }
+
+    /// The functions the last emitted function calls (and forgets them).
+    fn take_callees(&mut self) -> BTreeSet<(bool, NodeId)> {
+        let n = std::mem::take(&mut self.callees);
+        let e = std::mem::take(&mut self.ann_callees);
+        n.into_iter()
+            .map(|id| (false, id))
+            .chain(e.into_iter().map(|id| (true, id)))
+            .collect()
     }
 
     fn node_fn(&mut self, id: NodeId) -> Result<TokenStream> {
@@ -203,11 +229,19 @@ impl<'a> Validators<'a> {
         if out.is_empty() {
             return Ok(quote!(#sig_ok { true }));
         }
+        let body = quote! {
+            let mut valid = true;
+            #(#out)*
+            valid
+        };
+        // Entering a resource that declares dynamic anchors puts it in the dynamic scope.
+        let body = match self.plan.scope_of(id) {
+            Some(r) => quote!(cx.in_resource(#r, |cx| { #body })),
+            None => body,
+        };
         Ok(quote! {
             pub(super) fn #name<'v>(v: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
-                let mut valid = true;
-                #(#out)*
-                valid
+                #body
             }
         })
     }

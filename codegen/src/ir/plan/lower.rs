@@ -6,7 +6,7 @@ use super::{
     Additional, Check, Cmp, Counted, Entries, Failure, Limit, Message, NodePlan, PatternEntry,
     Site, Test,
 };
-use crate::load::{Body, DocId, Draft, Keywords, NodeId, SchemaSet};
+use crate::load::{Body, DocId, Draft, DynamicRef, Keywords, NodeId, SchemaSet};
 use serde_json::Number;
 
 /// The schema location of a keyword, as `#/pointer/keyword` (prefixed with the file for
@@ -62,8 +62,20 @@ impl Lowering<'_> {
     }
 }
 
-/// The plan of node `id`.
-pub(super) fn node(set: &SchemaSet, root_doc: DocId, id: NodeId) -> NodePlan {
+/// The candidates of a dynamic reference, by the index of their resource in `resources`
+/// (the dynamic-scope resources); empty when the reference behaves as a `$ref`.
+pub(super) fn candidates(resources: &[String], d: &DynamicRef) -> Vec<(u32, NodeId)> {
+    d.candidates
+        .iter()
+        .filter_map(|(base, n)| {
+            let i = resources.binary_search(base).ok()?;
+            Some((u32::try_from(i).ok()?, *n))
+        })
+        .collect()
+}
+
+/// The plan of node `id` (`resources`: the dynamic-scope resources, by index).
+pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: NodeId) -> NodePlan {
     let k = match &set.node(id).body {
         Body::Bool(true) => return NodePlan::Any,
         Body::Bool(false) => {
@@ -86,13 +98,61 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, id: NodeId) -> NodePlan {
     if let Some(t) = k.ref_.as_ref().and_then(|r| r.target) {
         l.push("$ref", Test::Ref(t));
     }
+    if let Some(d) = &k.dynamic_ref {
+        let candidates = candidates(resources, d);
+        if candidates.is_empty() {
+            l.push(d.keyword, Test::Ref(d.target));
+        } else {
+            l.push(
+                d.keyword,
+                Test::DynamicRef {
+                    target: d.target,
+                    candidates,
+                },
+            );
+        }
+    }
     literals(&mut l, k);
     numbers(&mut l, k);
     strings(&mut l, k);
     arrays(&mut l, k);
     objects(&mut l, k);
     applicators(&mut l, k);
+    unevaluated(&mut l, k);
     NodePlan::Checks(l.out)
+}
+
+/// `unevaluatedItems` and `unevaluatedProperties`, after every other keyword (their
+/// outcome depends on what the others evaluated).
+fn unevaluated(l: &mut Lowering<'_>, k: &Keywords) {
+    if let Some(u) = k.unevaluated_items.filter(|u| !l.is_true(*u)) {
+        let a = match l.set.node(u).body {
+            Body::Bool(false) => Additional::Deny(l.fail(
+                "unevaluatedItems",
+                Message::parts(&[
+                    Part::Text("item "),
+                    Part::Hole(Arg::First),
+                    Part::Text(" is not allowed: no subschema evaluated it"),
+                ]),
+            )),
+            _ => Additional::Schema(u),
+        };
+        l.push("unevaluatedItems", Test::UnevaluatedItems(a));
+    }
+    if let Some(u) = k.unevaluated_properties.filter(|u| !l.is_true(*u)) {
+        let a = match l.set.node(u).body {
+            Body::Bool(false) => Additional::Deny(l.fail(
+                "unevaluatedProperties",
+                Message::parts(&[
+                    Part::Text("property "),
+                    Part::Hole(Arg::Key),
+                    Part::Text(" is not allowed: no subschema evaluated it"),
+                ]),
+            )),
+            _ => Additional::Schema(u),
+        };
+        l.push("unevaluatedProperties", Test::UnevaluatedProperties(a));
+    }
 }
 
 fn literals(l: &mut Lowering<'_>, k: &Keywords) {
@@ -414,7 +474,7 @@ mod tests {
             .expect("the schema loads");
         set.link().expect("the schema links");
         let root = set.root(doc).expect("the document has a root");
-        let p = node(&set, doc, root);
+        let p = node(&set, doc, &set.dynamic_resources(), root);
         (set, p)
     }
 

@@ -13,8 +13,11 @@
 //! code. A new keyword is one [`Test`] variant, lowered in [`lower`], and one arm per
 //! backend.
 
+mod annotations;
 mod lower;
 mod message;
+
+pub(crate) use annotations::{Annotations, InPlace};
 
 pub(crate) use message::{Arg, Message};
 
@@ -210,6 +213,20 @@ pub(crate) enum Test {
     },
     /// `not`.
     Not(NodeId, Message),
+    /// `$dynamicRef` or `$recursiveRef` whose target depends on the dynamic scope: the
+    /// node of the outermost candidate resource the scope holds, else `target`.
+    DynamicRef {
+        /// The static target.
+        target: NodeId,
+        /// (dynamic resource index, anchored node), by resource.
+        candidates: Vec<(u32, NodeId)>,
+    },
+    /// `unevaluatedProperties` (objects), unless it is `true`: every property no
+    /// subschema that passed evaluated.
+    UnevaluatedProperties(Additional),
+    /// `unevaluatedItems` (arrays), unless it is `true`: every item no subschema that
+    /// passed evaluated.
+    UnevaluatedItems(Additional),
     /// `if` with `then` and/or `else`.
     IfThenElse {
         /// `if`.
@@ -248,14 +265,16 @@ impl Test {
             | Test::UniqueItems(_)
             | Test::PrefixItem(..)
             | Test::Items(..)
-            | Test::Contains { .. } => Applies::Array,
+            | Test::Contains { .. }
+            | Test::UnevaluatedItems(_) => Applies::Array,
             Test::Count(Counted::Properties, ..)
             | Test::Required(..)
             | Test::DependentRequired(..)
             | Test::Property(..)
             | Test::Entries(_)
             | Test::PropertyNames(_)
-            | Test::DependentSchema(..) => Applies::Object,
+            | Test::DependentSchema(..)
+            | Test::UnevaluatedProperties(_) => Applies::Object,
             Test::Ref(_)
             | Test::Type(..)
             | Test::Enum(..)
@@ -264,7 +283,8 @@ impl Test {
             | Test::AnyOf(..)
             | Test::OneOf { .. }
             | Test::Not(..)
-            | Test::IfThenElse { .. } => Applies::Any,
+            | Test::IfThenElse { .. }
+            | Test::DynamicRef { .. } => Applies::Any,
         }
     }
 
@@ -273,7 +293,11 @@ impl Test {
     pub(crate) fn is_disjunctive(&self) -> bool {
         matches!(
             self,
-            Test::AnyOf(..) | Test::OneOf { .. } | Test::Not(..) | Test::IfThenElse { .. }
+            Test::AnyOf(..)
+                | Test::OneOf { .. }
+                | Test::Not(..)
+                | Test::IfThenElse { .. }
+                | Test::DynamicRef { .. }
         )
     }
 }
@@ -313,7 +337,10 @@ pub(crate) fn kind_of(ty: &Ty) -> Option<JsonType> {
 pub(crate) struct Plan<'a> {
     set: &'a SchemaSet,
     root_doc: DocId,
+    /// The resources a dynamic scope tracks, by index ([`SchemaSet::dynamic_resources`]).
+    resources: Vec<String>,
     nodes: RefCell<BTreeMap<NodeId, Rc<NodePlan>>>,
+    annotations: RefCell<BTreeMap<NodeId, Rc<Annotations>>>,
 }
 
 impl<'a> Plan<'a> {
@@ -323,8 +350,29 @@ impl<'a> Plan<'a> {
         Plan {
             set,
             root_doc,
+            resources: set.dynamic_resources(),
             nodes: RefCell::new(BTreeMap::new()),
+            annotations: RefCell::new(BTreeMap::new()),
         }
+    }
+
+    /// The index of the dynamic-scope resource node `id` belongs to, when its resource
+    /// declares a dynamic anchor (entering the node then enters the resource).
+    pub(crate) fn scope_of(&self, id: NodeId) -> Option<u32> {
+        let base = &self.set.node(id).base;
+        let i = self.resources.binary_search(base).ok()?;
+        u32::try_from(i).ok()
+    }
+
+    /// What node `id` contributes to `unevaluatedProperties` and `unevaluatedItems` when
+    /// it passes.
+    pub(crate) fn annotations(&self, id: NodeId) -> Rc<Annotations> {
+        if let Some(a) = self.annotations.borrow().get(&id) {
+            return Rc::clone(a);
+        }
+        let a = Rc::new(annotations::of(self.set, &self.resources, id));
+        self.annotations.borrow_mut().insert(id, Rc::clone(&a));
+        a
     }
 
     /// The schema set the plan is of.
@@ -337,7 +385,7 @@ impl<'a> Plan<'a> {
         if let Some(p) = self.nodes.borrow().get(&id) {
             return Rc::clone(p);
         }
-        let p = Rc::new(lower::node(self.set, self.root_doc, id));
+        let p = Rc::new(lower::node(self.set, self.root_doc, &self.resources, id));
         self.nodes.borrow_mut().insert(id, Rc::clone(&p));
         p
     }
@@ -401,6 +449,15 @@ impl Test {
                 out
             }
             Test::AnyOf(b, _) | Test::OneOf { branches: b, .. } => b.clone(),
+            Test::DynamicRef { target, candidates } => {
+                let mut out = vec![*target];
+                out.extend(candidates.iter().map(|(_, n)| *n));
+                out
+            }
+            Test::UnevaluatedProperties(a) | Test::UnevaluatedItems(a) => match a {
+                Additional::Schema(n) => vec![*n],
+                Additional::Deny(_) => Vec::new(),
+            },
             Test::IfThenElse { cond, then, else_ } => {
                 let mut out = vec![*cond];
                 out.extend(then);

@@ -1,0 +1,264 @@
+//! `unevaluatedProperties`, `unevaluatedItems` and dynamic references over a `&Value`.
+//!
+//! The properties and items a node evaluates are collected by one function per node,
+//! `e<N>(v, cx, ev)`, rendered from the node's [`Annotations`]: what is static (declared
+//! names, patterns, prefix lengths) is data of the plan, and only conditional branches
+//! (`anyOf`, `oneOf`, `if`, `dependentSchemas`, `contains`, dynamic references) are
+//! decided at run time, by running their validators silently.
+
+use super::Validators;
+use crate::emit::failure::{child_failed, fail, lit};
+use crate::error::Result;
+use crate::ir::plan::{Additional, Annotations, Applies, InPlace};
+use crate::load::NodeId;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The name of a node's annotation function.
+pub(super) fn ann_name(id: NodeId) -> proc_macro2::Ident {
+    format_ident!("e{}", id.0)
+}
+
+impl Validators<'_> {
+    /// A call site of a node's annotation function (recorded, so it is emitted).
+    fn ann_call(&mut self, id: NodeId) -> proc_macro2::Ident {
+        self.ann_callees.insert(id);
+        ann_name(id)
+    }
+
+    /// `e<id>(v, cx, ev)` one `$ref` level deeper, unless the node evaluates nothing.
+    fn ann_nested(&mut self, id: NodeId) -> TokenStream {
+        if self.plan.annotations(id).is_empty() {
+            return quote!();
+        }
+        let e = self.ann_call(id);
+        let sp = lit(&self.plan.at(id, ""));
+        quote! {
+            if cx.enter(#sp) {
+                #e(v, cx, ev);
+                cx.leave();
+            }
+        }
+    }
+
+    /// `e<id>(v, cx, ev)` when the node passes (`anyOf`/`oneOf` branches).
+    fn ann_if_passes(&mut self, id: NodeId) -> TokenStream {
+        if self.plan.annotations(id).is_empty() {
+            return quote!();
+        }
+        let f = self.call(id);
+        let e = self.ann_call(id);
+        quote! {
+            if cx.speculate(|cx| #f(v, cx)) {
+                #e(v, cx, ev);
+            }
+        }
+    }
+
+    /// The statements recording in `ev` what node `id` evaluates in `v` (assuming it
+    /// passes), its own `unevaluated*` keywords included when `own`.
+    pub(super) fn ann_stmts(
+        &mut self,
+        id: NodeId,
+        a: &Annotations,
+        own: bool,
+    ) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let mut out = Vec::new();
+        if a.all_keys || (own && a.unevaluated_keys) {
+            out.push(quote!(if v.is_object() { ev.all_keys(); }));
+        } else if !a.keys.is_empty() || !a.patterns.is_empty() {
+            let names = a.keys.iter().map(|n| lit(n));
+            let mut matches = Vec::new();
+            for p in &a.patterns {
+                let re = self.regex(id, "patternProperties", p)?;
+                matches.push(quote!(#rt::regex::is_match(&#re, k)));
+            }
+            let patterns = (!matches.is_empty()).then(|| {
+                quote! {
+                    for k in m.keys() {
+                        if #(#matches)||* {
+                            ev.key(k);
+                        }
+                    }
+                }
+            });
+            out.push(quote! {
+                if let ::serde_json::Value::Object(m) = v {
+                    #(
+                        if let Some((k, _)) = m.get_key_value(#names) {
+                            ev.key(k);
+                        }
+                    )*
+                    #patterns
+                }
+            });
+        }
+        if a.all_items || (own && a.unevaluated_items) {
+            out.push(quote!(if v.is_array() { ev.all_items(); }));
+        } else if a.prefix > 0 || a.contains.is_some() {
+            let prefix = a.prefix;
+            let prefix = (prefix > 0).then(|| quote!(ev.prefix(#prefix);));
+            let contains = a.contains.map(|c| {
+                let f = self.call(c);
+                quote! {
+                    for (i, item) in a.iter().enumerate() {
+                        if cx.speculate(|cx| #f(item, cx)) {
+                            ev.item(i);
+                        }
+                    }
+                }
+            });
+            out.push(match contains {
+                Some(contains) => quote! {
+                    if let ::serde_json::Value::Array(a) = v {
+                        #prefix
+                        #contains
+                    }
+                },
+                None => quote!(if v.is_array() { #prefix }),
+            });
+        }
+        for p in &a.in_place {
+            out.push(match p {
+                InPlace::Always(n) => self.ann_nested(*n),
+                InPlace::Dynamic { target, candidates } => {
+                    let rs = candidates.iter().map(|(r, _)| *r);
+                    let arms: Vec<TokenStream> = candidates
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (_, n))| {
+                            let call = self.ann_nested(*n);
+                            quote!(Some(#i) => { #call })
+                        })
+                        .collect();
+                    let fallback = self.ann_nested(*target);
+                    quote! {
+                        match cx.outermost(&[#(#rs),*]) {
+                            #(#arms)*
+                            _ => { #fallback }
+                        }
+                    }
+                }
+                InPlace::Passing(branches) => {
+                    let tries: Vec<TokenStream> =
+                        branches.iter().map(|b| self.ann_if_passes(*b)).collect();
+                    quote!(#(#tries)*)
+                }
+                InPlace::If { cond, then, else_ } => {
+                    let f = self.call(*cond);
+                    let mut yes = vec![self.ann_nested(*cond)];
+                    yes.extend(then.map(|t| self.ann_nested(t)));
+                    let no = else_.map(|e| self.ann_nested(e));
+                    quote! {
+                        if cx.speculate(|cx| #f(v, cx)) {
+                            #(#yes)*
+                        } else {
+                            #no
+                        }
+                    }
+                }
+                InPlace::Dependent(name, n) => {
+                    let name = lit(name);
+                    let call = self.ann_nested(*n);
+                    quote! {
+                        if v.get(#name).is_some() {
+                            #call
+                        }
+                    }
+                }
+            });
+        }
+        Ok(quote!(#(#out)*))
+    }
+
+    /// The annotation function of node `id`.
+    pub(super) fn ann_fn(&mut self, id: NodeId) -> Result<TokenStream> {
+        let name = ann_name(id);
+        let rt = self.rt.clone();
+        let a = self.plan.annotations(id);
+        let body = self.ann_stmts(id, &a, true)?;
+        let body = match self.plan.scope_of(id) {
+            Some(r) => quote! {
+                cx.in_resource(#r, |cx| {
+                    #body
+                    true
+                });
+            },
+            None => body,
+        };
+        Ok(quote! {
+            #[allow(unused_variables)]
+            pub(super) fn #name<'v>(
+                v: &'v ::serde_json::Value,
+                cx: &mut #rt::Cx<'v>,
+                ev: &mut #rt::validate::Evaluated<'v>,
+            ) {
+                #body
+            }
+        })
+    }
+
+    /// `unevaluatedProperties` (`items == false`) or `unevaluatedItems` of node `id`:
+    /// what the node's other keywords evaluated, collected silently, then every other
+    /// property (item) checked against `a`.
+    pub(super) fn unevaluated(
+        &mut self,
+        id: NodeId,
+        a: &Additional,
+        items: bool,
+        applies: Applies,
+    ) -> Result<TokenStream> {
+        let rt = self.rt.clone();
+        let failed = child_failed(&rt);
+        let ann = self.plan.annotations(id);
+        let collect = self.ann_stmts(id, &ann, false)?;
+        // Only conditional parts run validators (silently): nothing else needs `cx`.
+        let collect = if ann.contains.is_some() || !ann.in_place.is_empty() {
+            quote! {
+                cx.speculate(|cx| {
+                    #collect
+                    true
+                });
+            }
+        } else {
+            collect
+        };
+        let each = match (a, items) {
+            (Additional::Deny(f), _) => {
+                let fail = fail(&rt, &f.site, self.text(&f.message, applies, quote!()));
+                if items {
+                    quote!(for i in 0..a.len() { if !ev.has_item(i) { #fail } })
+                } else {
+                    quote!(for key in m.keys() { if !ev.has_key(key) { #fail } })
+                }
+            }
+            (Additional::Schema(n), true) => {
+                let f = self.call(*n);
+                quote! {
+                    for (i, item) in a.iter().enumerate() {
+                        if !ev.has_item(i) && !cx.at_index(i, |cx| #f(item, cx)) {
+                            #failed
+                        }
+                    }
+                }
+            }
+            (Additional::Schema(n), false) => {
+                let f = self.call(*n);
+                quote! {
+                    for (key, value) in m {
+                        if !ev.has_key(key) && !cx.entry(key, value, #f) {
+                            #failed
+                        }
+                    }
+                }
+            }
+        };
+        Ok(quote! {
+            let mut evaluated = #rt::validate::Evaluated::default();
+            let ev = &mut evaluated;
+            #collect
+            #each
+        })
+    }
+}
