@@ -27,6 +27,18 @@ fn main() {
                 .module("typed_key_order")
                 .settings(Settings::new().preserve_key_order(true).derive("Eq")),
         )
+        // Draft 2020-12 keywords: `unevaluated*` over `allOf`/`$ref` (closed struct, typed
+        // extra map, typed items) and a generic `$dynamicRef` container.
+        .schema_with(
+            SchemaConfig::new("schemas/unevaluated/closed_allof.json").module("closed_allof"),
+        )
+        .schema_with(
+            SchemaConfig::new("schemas/unevaluated/typed_extra.json").module("typed_extra"),
+        )
+        .schema_with(SchemaConfig::new("schemas/unevaluated/array_rest.json").module("array_rest"))
+        .schema_with(
+            SchemaConfig::new("schemas/unevaluated/generic_list.json").module("generic_list"),
+        )
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")

@@ -449,6 +449,20 @@ impl<'a> Inflight<'a> {
                 return quote!(#rt::inflight::not_allowed(key.as_str(), #rule));
             }
         }
+        // A struct closed by `unevaluatedProperties: false` over `allOf`/`$ref` (the type
+        // holds every property a branch evaluates).
+        let unevaluated = self
+            .plan_of(struct_node)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::UnevaluatedProperties(Additional::Deny(f)) => Some(f.clone()),
+                _ => None,
+            });
+        if let Some(f) = unevaluated.filter(|_| self.entries(struct_node).is_none()) {
+            let rule = super::failure::rule(rt, &f.site, &f.message);
+            return quote!(#rt::inflight::not_allowed(key.as_str(), #rule));
+        }
         quote!(#rt::de::property_not_allowed(key.as_str()))
     }
 }

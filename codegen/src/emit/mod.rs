@@ -67,7 +67,8 @@ pub(crate) fn emit_into(
     let plan = crate::ir::plan::Plan::new(set, doc);
     let mut v = validate::Validators::new(&plan, rt.clone());
     let inflight = inflight::Inflight::new(&plan);
-    let inflight = settings.validators.then_some(&inflight);
+    // In-flight errors come from nodes checked on their own, outside the dynamic scope.
+    let inflight = (settings.validators && !plan.is_dynamic()).then_some(&inflight);
     if let Some(module) = module {
         let cx = Cx {
             module,

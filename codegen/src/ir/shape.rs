@@ -30,6 +30,14 @@ pub(crate) struct Shape {
     pub exclusive_minimum: Option<f64>,
     /// A `false` schema was merged: nothing is valid.
     pub never: bool,
+    /// The schema's own `unevaluatedProperties`.
+    pub unevaluated: Option<NodeId>,
+    /// The schema's own `unevaluatedItems`.
+    pub unevaluated_items: Option<NodeId>,
+    /// A merged schema evaluates properties or items only under a condition (`anyOf`,
+    /// `oneOf`, `if`, `dependentSchemas`, `contains`, a dynamic reference, or an
+    /// `unevaluated*` of its own): the merged keywords do not tell what is evaluated.
+    pub conditional: bool,
 }
 
 impl Shape {
@@ -76,7 +84,13 @@ impl Shape {
 pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
     let node = set.node(id);
     let k = node.keywords()?;
-    let target = k.ref_.as_ref()?.target?;
+    let target = match (&k.ref_, &k.dynamic_ref) {
+        (Some(r), None) => r.target?,
+        // A dynamic reference is typed as its static target, unless it is a type
+        // parameter ([`generic_dynamic_ref`]).
+        (None, Some(d)) if generic_dynamic_ref(set, id).is_none() => d.target,
+        _ => return None,
+    };
     if node.draft.ref_overrides_siblings() {
         return Some(target);
     }
@@ -92,10 +106,34 @@ pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
         && k.all_of.is_empty()
         && k.any_of.is_empty()
         && k.one_of.is_empty()
-        && k.dynamic_ref.is_none()
         && k.unevaluated_properties.is_none()
         && k.unevaluated_items.is_none();
     only_ref.then_some(target)
+}
+
+/// The type parameter a `$dynamicRef` at `id` becomes, named after its anchor: when its
+/// target depends on the dynamic scope and its static target is a placeholder beside it
+/// (the `genericList` pattern: `"items": {"$dynamicRef": "#itemType"}` with a
+/// `$dynamicAnchor: itemType` definition), not a schema enclosing it (the recursive
+/// extension pattern, typed as its static target).
+pub(crate) fn generic_dynamic_ref(set: &SchemaSet, id: NodeId) -> Option<String> {
+    let node = set.node(id);
+    let d = node.keywords()?.dynamic_ref.as_ref()?;
+    if d.keyword != "$dynamicRef" || d.candidates.is_empty() {
+        return None;
+    }
+    let target = &set.node(d.target).loc;
+    let encloses = target.doc == node.loc.doc
+        && (node.loc.pointer == target.pointer
+            || node
+                .loc
+                .pointer
+                .starts_with(&format!("{}/", target.pointer)));
+    if encloses {
+        return None;
+    }
+    let anchor = d.raw.rsplit('#').next().filter(|a| !a.is_empty())?;
+    Some(anchor.to_owned())
 }
 
 /// Follows a chain of pure references to the first node that is more than a reference.
@@ -138,6 +176,18 @@ pub(crate) fn shape_of(set: &SchemaSet, id: NodeId) -> Result<Shape> {
     let mut shape = Shape::default();
     let mut visiting = BTreeSet::new();
     merge(set, id, &mut shape, &mut visiting, 0, true)?;
+    // `unevaluated*` over `allOf` and `$ref` with nothing conditional: the merged
+    // properties (items) are exactly the evaluated ones, so it acts as
+    // `additionalProperties` (`items`) of the merged shape: a closed struct, or a typed
+    // extra map (tuple rest).
+    if !shape.conditional {
+        if shape.additional.is_none() {
+            shape.additional = shape.unevaluated;
+        }
+        if shape.items.is_none() {
+            shape.items = shape.unevaluated_items;
+        }
+    }
     Ok(shape)
 }
 
@@ -238,6 +288,18 @@ fn merge(
     if own {
         shape.one_of = k.one_of.clone();
         shape.any_of = k.any_of.clone();
+        shape.unevaluated = k.unevaluated_properties;
+        shape.unevaluated_items = k.unevaluated_items;
+    }
+    if !k.any_of.is_empty()
+        || !k.one_of.is_empty()
+        || k.if_.is_some()
+        || !k.dependent_schemas.is_empty()
+        || k.contains.is_some()
+        || k.dynamic_ref.is_some()
+        || (!own && (k.unevaluated_properties.is_some() || k.unevaluated_items.is_some()))
+    {
+        shape.conditional = true;
     }
     if let Some(m) = k.minimum.as_ref().and_then(|n| n.as_f64()) {
         shape.minimum = Some(shape.minimum.map_or(m, |c| c.max(m)));

@@ -66,7 +66,9 @@ pub(super) fn parse(
                 &at,
                 format!("`$recursiveRef` must be \"#\", found {raw:?}"),
             )
-            .with_help("2019-09 defines `$recursiveRef` only as `\"#\"`; use `$ref` for other targets"));
+            .with_help(
+                "2019-09 defines `$recursiveRef` only as `\"#\"`; use `$ref` for other targets",
+            ));
     }
     if let Err(why) = reference::check_syntax(raw) {
         return Err(set.error_at(loc.doc, &at, why));

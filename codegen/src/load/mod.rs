@@ -5,15 +5,15 @@
 //! documents are still absent, adds those, and finally calls [`SchemaSet::link`].
 
 mod cycles;
-mod dynamic;
-mod vocabulary;
 pub mod draft;
+mod dynamic;
 pub mod node;
 mod parse;
 pub mod pointer;
 mod position;
 mod reference;
 mod scan;
+mod vocabulary;
 
 pub use draft::Draft;
 pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId, Ref};
@@ -185,7 +185,12 @@ impl SchemaSet {
     /// Sorted, without duplicates.
     pub fn missing_resources(&self) -> Vec<String> {
         let mut out = BTreeSet::new();
-        for abs in self.refs.iter().map(|(_, a)| a).chain(self.custom_meta.values()) {
+        for abs in self
+            .refs
+            .iter()
+            .map(|(_, a)| a)
+            .chain(self.custom_meta.values())
+        {
             let (res, _) = uri::split_fragment(abs);
             if !self.resources.contains_key(res) {
                 out.insert(res.to_owned());

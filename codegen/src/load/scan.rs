@@ -142,7 +142,8 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
                         });
                 }
             }
-            if draft == Draft::Draft201909 && obj.get("$recursiveAnchor") == Some(&Value::Bool(true))
+            if draft == Draft::Draft201909
+                && obj.get("$recursiveAnchor") == Some(&Value::Bool(true))
             {
                 set.recursive_anchors.entry(base.clone()).or_insert(Loc {
                     doc,

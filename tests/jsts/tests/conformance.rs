@@ -15,8 +15,7 @@ use std::path::Path;
 
 /// Files (group `"*"`) or single groups envgen does not claim, with the reason. Their cases
 /// are counted and reported, but do not fail the test.
-const NOT_CLAIMED: &[(&str, &str, &str)] = &[
-];
+const NOT_CLAIMED: &[(&str, &str, &str)] = &[];
 
 fn claimed(file: &str, group: &str) -> bool {
     !NOT_CLAIMED

@@ -83,6 +83,26 @@ pub mod mapped_plain {
     envgen_runtime::include_schema!("mapped_plain");
 }
 
+/// Draft 2020-12 keywords as types (`schemas/unevaluated/`).
+pub mod unevaluated {
+    /// `allOf` + `unevaluatedProperties: false`: a closed struct.
+    pub mod closed_allof {
+        envgen_runtime::include_schema!("closed_allof");
+    }
+    /// `$ref` siblings + `unevaluatedProperties: {schema}`: a typed extra map.
+    pub mod typed_extra {
+        envgen_runtime::include_schema!("typed_extra");
+    }
+    /// `allOf` + `unevaluatedItems: {schema}`: typed items.
+    pub mod array_rest {
+        envgen_runtime::include_schema!("array_rest");
+    }
+    /// A generic container chosen by `$dynamicRef`.
+    pub mod generic_list {
+        envgen_runtime::include_schema!("generic_list");
+    }
+}
+
 pub mod money;
 
 #[cfg(test)]
@@ -99,3 +119,6 @@ mod inflight_tests;
 
 #[cfg(test)]
 mod key_order_tests;
+
+#[cfg(test)]
+mod unevaluated_tests;

@@ -218,6 +218,15 @@ impl<'a, 'v> Checks<'a, 'v> {
                 continue;
             }
             let m = match &self.module.get(id).kind {
+                TypeKind::Alias(_) => continue,
+                // The dynamic scope is the path from the document's root: the whole value is
+                // checked by its node's `Value` validator.
+                _ if self.v.plan().is_dynamic() => {
+                    let rt = self.rt.clone();
+                    let m = method_name(node);
+                    let f = self.fallback(node, &quote!(self));
+                    quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
+                }
                 TypeKind::Struct(s) => {
                     let s = s.clone();
                     self.struct_method(id, &s, node)?
@@ -227,7 +236,6 @@ impl<'a, 'v> Checks<'a, 'v> {
                     let ty = ty.clone();
                     self.newtype_method(&ty, node)?
                 }
-                TypeKind::Alias(_) => continue,
             };
             self.methods.entry(id).or_default().push(m);
         }

@@ -63,10 +63,23 @@ impl Validators<'_> {
         a: &Annotations,
         own: bool,
     ) -> Result<TokenStream> {
+        Ok(self.ann_stmts_cx(id, a, own)?.0)
+    }
+
+    /// [`Self::ann_stmts`], and whether they use `cx` (run a validator or an annotation
+    /// function).
+    fn ann_stmts_cx(
+        &mut self,
+        id: NodeId,
+        a: &Annotations,
+        own: bool,
+    ) -> Result<(TokenStream, bool)> {
         let rt = self.rt.clone();
         let mut out = Vec::new();
         if a.all_keys || (own && a.unevaluated_keys) {
-            out.push(quote!(if v.is_object() { ev.all_keys(); }));
+            out.push(quote!(if v.is_object() {
+                ev.all_keys();
+            }));
         } else if !a.keys.is_empty() || !a.patterns.is_empty() {
             let names = a.keys.iter().map(|n| lit(n));
             let mut matches = Vec::new();
@@ -95,7 +108,9 @@ impl Validators<'_> {
             });
         }
         if a.all_items || (own && a.unevaluated_items) {
-            out.push(quote!(if v.is_array() { ev.all_items(); }));
+            out.push(quote!(if v.is_array() {
+                ev.all_items();
+            }));
         } else if a.prefix > 0 || a.contains.is_some() {
             let prefix = a.prefix;
             let prefix = (prefix > 0).then(|| quote!(ev.prefix(#prefix);));
@@ -119,8 +134,9 @@ impl Validators<'_> {
                 None => quote!(if v.is_array() { #prefix }),
             });
         }
+        let mut uses_cx = a.contains.is_some();
         for p in &a.in_place {
-            out.push(match p {
+            let stmt = match p {
                 InPlace::Always(n) => self.ann_nested(*n),
                 InPlace::Dynamic { target, candidates } => {
                     let rs = candidates.iter().map(|(r, _)| *r);
@@ -146,30 +162,40 @@ impl Validators<'_> {
                     quote!(#(#tries)*)
                 }
                 InPlace::If { cond, then, else_ } => {
-                    let f = self.call(*cond);
                     let mut yes = vec![self.ann_nested(*cond)];
                     yes.extend(then.map(|t| self.ann_nested(t)));
-                    let no = else_.map(|e| self.ann_nested(e));
-                    quote! {
-                        if cx.speculate(|cx| #f(v, cx)) {
-                            #(#yes)*
-                        } else {
-                            #no
+                    let no = else_.map(|e| self.ann_nested(e)).unwrap_or_default();
+                    if yes.iter().all(TokenStream::is_empty) && no.is_empty() {
+                        quote!()
+                    } else {
+                        let f = self.call(*cond);
+                        quote! {
+                            if cx.speculate(|cx| #f(v, cx)) {
+                                #(#yes)*
+                            } else {
+                                #no
+                            }
                         }
                     }
                 }
                 InPlace::Dependent(name, n) => {
                     let name = lit(name);
                     let call = self.ann_nested(*n);
-                    quote! {
-                        if v.get(#name).is_some() {
-                            #call
+                    if call.is_empty() {
+                        call
+                    } else {
+                        quote! {
+                            if v.get(#name).is_some() {
+                                #call
+                            }
                         }
                     }
                 }
-            });
+            };
+            uses_cx |= !stmt.is_empty();
+            out.push(stmt);
         }
-        Ok(quote!(#(#out)*))
+        Ok((quote!(#(#out)*), uses_cx))
     }
 
     /// The annotation function of node `id`.
@@ -212,9 +238,9 @@ impl Validators<'_> {
         let rt = self.rt.clone();
         let failed = child_failed(&rt);
         let ann = self.plan.annotations(id);
-        let collect = self.ann_stmts(id, &ann, false)?;
+        let (collect, uses_cx) = self.ann_stmts_cx(id, &ann, false)?;
         // Only conditional parts run validators (silently): nothing else needs `cx`.
-        let collect = if ann.contains.is_some() || !ann.in_place.is_empty() {
+        let collect = if uses_cx {
             quote! {
                 cx.speculate(|cx| {
                     #collect

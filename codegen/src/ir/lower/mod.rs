@@ -23,6 +23,9 @@ use crate::load::{pointer, DocId, NodeId, SchemaSet};
 use crate::settings::Settings;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Names the generated code uses itself, so a generic parameter cannot take them.
+const INTERNAL_PARAMS: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
+
 /// Lowers the schema at the root of document `doc` (and its definitions) to a module.
 pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module> {
     let root = set.root(doc).ok_or_else(|| {
@@ -43,12 +46,13 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         mapped: BTreeSet::new(),
     };
     for g in &settings.generic_properties {
-        const INTERNAL: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
-        if INTERNAL.contains(&g.param.as_str()) || syn::parse_str::<syn::Ident>(&g.param).is_err() {
+        if INTERNAL_PARAMS.contains(&g.param.as_str())
+            || syn::parse_str::<syn::Ident>(&g.param).is_err()
+        {
             return Err(set.error_at(doc, &g.pointer, format!(
                 "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
                 g.param,
-                INTERNAL.join(", ")
+                INTERNAL_PARAMS.join(", ")
             )));
         }
         let loc = crate::load::Loc {
@@ -63,6 +67,23 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
             )
         })?;
         l.generic_nodes.insert(node, g.param.clone());
+    }
+    // `$dynamicRef`s to a placeholder type become type parameters (default
+    // `serde_json::Value`), named after their anchor.
+    for i in 0..set.nodes().len() {
+        let id = NodeId(i);
+        if l.generic_nodes.contains_key(&id) {
+            continue;
+        }
+        if let Some(anchor) = crate::ir::shape::generic_dynamic_ref(set, id) {
+            let mut param = pascal(&anchor);
+            if INTERNAL_PARAMS.contains(&param.as_str())
+                || syn::parse_str::<syn::Ident>(&param).is_err()
+            {
+                param.push_str("Param");
+            }
+            l.generic_nodes.insert(id, param);
+        }
     }
     let root_name = match &settings.root_name {
         Some(n) => n.clone(),

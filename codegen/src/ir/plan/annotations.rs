@@ -78,7 +78,11 @@ pub(super) fn of(set: &SchemaSet, resources: &[String], id: NodeId) -> Annotatio
     let trivial = |n: NodeId| matches!(set.node(n).body, Body::Bool(true));
     let mut a = Annotations {
         keys: k.properties.iter().map(|(n, _)| n.clone()).collect(),
-        patterns: k.pattern_properties.iter().map(|(p, _)| p.clone()).collect(),
+        patterns: k
+            .pattern_properties
+            .iter()
+            .map(|(p, _)| p.clone())
+            .collect(),
         all_keys: k.additional_properties.is_some(),
         unevaluated_keys: k.unevaluated_properties.is_some(),
         prefix: k.prefix_items.len(),

@@ -333,6 +333,16 @@ pub(crate) fn kind_of(ty: &Ty) -> Option<JsonType> {
     }
 }
 
+/// Whether a `$dynamicRef` or `$recursiveRef` of the set resolves through the dynamic
+/// scope (its static target declares the anchor it names).
+fn is_dynamic(set: &SchemaSet) -> bool {
+    set.nodes().iter().any(|n| {
+        n.keywords()
+            .and_then(|k| k.dynamic_ref.as_ref())
+            .is_some_and(|d| !d.candidates.is_empty())
+    })
+}
+
 /// The plans of one module's schema nodes, lowered once each, on first use.
 pub(crate) struct Plan<'a> {
     set: &'a SchemaSet,
@@ -350,10 +360,21 @@ impl<'a> Plan<'a> {
         Plan {
             set,
             root_doc,
-            resources: set.dynamic_resources(),
+            resources: if is_dynamic(set) {
+                set.dynamic_resources()
+            } else {
+                Vec::new()
+            },
             nodes: RefCell::new(BTreeMap::new()),
             annotations: RefCell::new(BTreeMap::new()),
         }
+    }
+
+    /// Whether some reference of the set depends on the dynamic scope: validation must
+    /// then start at a document's root (the scope is the path from there), so typed checks
+    /// and in-flight errors give way to the `Value` validators.
+    pub(crate) fn is_dynamic(&self) -> bool {
+        !self.resources.is_empty()
     }
 
     /// The index of the dynamic-scope resource node `id` belongs to, when its resource
