@@ -1,5 +1,6 @@
 //! Generates one validator module per test group of the JSON-Schema-Test-Suite in
-//! `../shared/jsts` (all in one file, so the whole suite is one compilation unit).
+//! `../shared/jsts`, for the five drafts in [`SUITES`] (all in one file, so the whole suite
+//! is one compilation unit).
 //!
 //! Every group's schema goes through the real codegen. A group whose schema envgen refuses
 //! (an unsupported keyword, an unresolvable reference) is listed with the error instead,
@@ -11,8 +12,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-const SUITES: [(&str, Draft); 2] = [
+/// The suite's draft folders and the draft each one's schemas default to.
+const SUITES: [(&str, Draft); 5] = [
+    ("draft4", Draft::Draft4),
+    ("draft6", Draft::Draft6),
     ("draft7", Draft::Draft7),
+    ("draft2019-09", Draft::Draft201909),
     ("draft2020-12", Draft::Draft202012),
 ];
 
@@ -77,6 +82,11 @@ fn main() {
     }
     table.push_str("];\n");
     let _ = writeln!(table, "/// Whether the suite was found at build time.\npub const SUITE_PRESENT: bool = {present};");
+    let _ = writeln!(
+        table,
+        "/// The suite's draft folders, oldest draft first.\npub static SUITES: &[&str] = &{:?};",
+        SUITES.map(|(name, _)| name)
+    );
     let code = format!("{modules}\n{table}");
     let target = out.join("jsts.rs");
     if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {

@@ -1,13 +1,14 @@
-//! Runs every case of the JSON-Schema-Test-Suite (draft 7 and 2020-12: the required tests
-//! and `optional/format`, formats asserted there) through the generated validators, and
-//! checks the result table against `CONFORMANCE.md` at the repository root.
+//! Runs every case of the JSON-Schema-Test-Suite (five drafts: 4, 6, 7, 2019-09 and 2020-12;
+//! per draft the required tests and `optional/format`, formats asserted there) through the
+//! generated validators, and checks the result tables (one per draft) against
+//! `CONFORMANCE.md` at the repository root.
 //!
 //! * A failing case in a file that CONFORMANCE.md claims fails the test.
 //! * `ENVGEN_BLESS=1 cargo test -p envgen-jsts` rewrites CONFORMANCE.md.
 //! * Without `../shared/jsts` the test says SKIPPED, or fails under
 //!   `ENVGEN_REQUIRE_SHARED=1`.
 
-use envgen_jsts::{GROUPS, SUITE_PRESENT};
+use envgen_jsts::{GROUPS, SUITES, SUITE_PRESENT};
 use envgen_runtime::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -16,6 +17,22 @@ use std::path::Path;
 /// Files (group `"*"`) or single groups envgen does not claim, with the reason. Their cases
 /// are counted and reported, but do not fail the test.
 const NOT_CLAIMED: &[(&str, &str, &str)] = &[];
+
+/// The draft folder of a file path relative to the suite's `tests/` (`draft7/ref.json` →
+/// `draft7`).
+fn draft_of(file: &str) -> &str {
+    file.split('/').next().unwrap_or(file)
+}
+
+/// Whether the file is one of a draft's `optional/format` files (formats asserted).
+fn is_format(file: &str) -> bool {
+    file.contains("/optional/format/")
+}
+
+/// The CONFORMANCE.md heading of a draft folder (`draft2019-09` → `Draft 2019-09`).
+fn heading(suite: &str) -> String {
+    format!("Draft {}", suite.trim_start_matches("draft"))
+}
 
 fn claimed(file: &str, group: &str) -> bool {
     !NOT_CLAIMED
@@ -54,6 +71,9 @@ fn json_schema_test_suite() {
     let Some(dir) = suite_dir() else { return };
     let mut files: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
+    // Per NOT_CLAIMED entry: whether it matched a group, and whether a case of the groups
+    // it matched does not pass (an entry with none left is stale: the cases are claimable).
+    let mut entries = vec![(false, false); NOT_CLAIMED.len()];
     for g in GROUPS {
         let groups = files.entry(g.file).or_insert_with(|| {
             let text = std::fs::read_to_string(dir.join(g.file))
@@ -63,10 +83,11 @@ fn json_schema_test_suite() {
         let group = &groups[g.index];
         let gdesc = group["description"].as_str().unwrap_or("");
         let tally = tallies.entry(g.file).or_default();
-        let formats = g.file.contains("/optional/format/");
+        let formats = is_format(g.file);
         let is_claimed = claimed(g.file, gdesc);
         tally.claimed |= is_claimed;
         let options = Options::new().formats(formats);
+        let not_passing_before = tally.failed.len() + tally.refused.len();
         for case in group["tests"].as_array().into_iter().flatten() {
             let desc = case["description"].as_str().unwrap_or("");
             let want = case["valid"].as_bool().unwrap_or(false);
@@ -95,47 +116,105 @@ fn json_schema_test_suite() {
                 }
             }
         }
+        let not_passing = tally.failed.len() + tally.refused.len() > not_passing_before;
+        for (i, (f, grp, _)) in NOT_CLAIMED.iter().enumerate() {
+            if *f == g.file && (*grp == "*" || *grp == gdesc) {
+                entries[i].0 = true;
+                entries[i].1 |= not_passing;
+            }
+        }
+    }
+    for suite in SUITES {
+        assert!(
+            GROUPS.iter().any(|g| draft_of(g.file) == *suite),
+            "no test group of {suite} was generated"
+        );
+    }
+    for ((f, grp, _), (matched, not_passing)) in NOT_CLAIMED.iter().zip(&entries) {
+        assert!(
+            *matched,
+            "NOT_CLAIMED names {f} / {grp:?}, which matches no test group"
+        );
+        assert!(
+            *not_passing,
+            "NOT_CLAIMED names {f} / {grp:?}, whose cases all pass now: remove the entry"
+        );
     }
 
     let mut md = String::from(
         "# Conformance\n\nThe official [JSON-Schema-Test-Suite](https://github.com/json-schema-org/JSON-Schema-Test-Suite) \
 (`../shared/jsts`, see its `PROVENANCE`) run through validators that envgen generates and rustc compiles: \
-every group's schema goes through the real codegen (`tests/jsts/build.rs`), all groups in one crate. \
-Required tests of draft 7 and 2020-12, plus `optional/format` with formats asserted. \
-Remote references to `http://localhost:1234/` are mapped to `jsts/remotes/`; the draft-07 and 2020-12 metaschemas are vendored in `tests/jsts/metaschemas/`.\n\n\
-Regenerate with `ENVGEN_BLESS=1 cargo test -p envgen-jsts`; `cargo test` fails if this file is stale or a claimed case fails.\n\n\
-| file | passed | failed | refused by codegen | claimed |\n|---|---:|---:|---:|---|\n",
+every group's schema goes through the real codegen (`tests/jsts/build.rs`), all groups of all five drafts in one crate. \
+Five drafts: 4, 6, 7, 2019-09 and 2020-12, each one's schemas read as that draft unless they declare another in `$schema`. \
+Per draft, the required tests plus `optional/format` with formats asserted (the suite expects assertion there; \
+everywhere else formats are annotations). \
+Remote references to `http://localhost:1234/` are mapped to `jsts/remotes/`; the five drafts' metaschemas are vendored in `tests/jsts/metaschemas/`.\n\n\
+Regenerate with `ENVGEN_BLESS=1 cargo test -p envgen-jsts`; `cargo test` fails if this file is stale or a claimed case fails. \
+\"Refused\" counts the cases of groups whose schema codegen refuses (an unsupported keyword, with a located error); \
+they are neither passed nor failed.\n\n",
     );
-    let mut total = (0usize, 0usize, 0usize);
-    let mut claimed_failures = Vec::new();
+    // Per draft: (required, optional/format) totals of (passed, failed, refused).
+    let mut sums: BTreeMap<&str, [(usize, usize, usize); 2]> = BTreeMap::new();
     for (file, t) in &tallies {
-        let fully = !NOT_CLAIMED.iter().any(|(f, g, _)| f == file && *g == "*");
-        let claimed = if !t.claimed {
-            "no"
-        } else if fully && !NOT_CLAIMED.iter().any(|(f, _, _)| f == file) {
-            "yes"
-        } else {
-            "yes, but the groups listed below"
-        };
-        total.0 += t.passed;
-        total.1 += t.failed.len();
-        total.2 += t.refused.len();
+        let sum = &mut sums.entry(draft_of(file)).or_default()[usize::from(is_format(file))];
+        sum.0 += t.passed;
+        sum.1 += t.failed.len();
+        sum.2 += t.refused.len();
+    }
+    md.push_str("| draft | required: passed | failed | refused | optional/format: passed | failed | refused |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    for suite in SUITES {
+        let [r, f] = sums.get(suite).copied().unwrap_or_default();
         md.push_str(&format!(
-            "| {file} | {} | {} | {} | {} |\n",
-            t.passed,
-            t.failed.len(),
-            t.refused.len(),
-            claimed
+            "| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n",
+            heading(suite),
+            heading(suite).to_lowercase().replace(" ", "-"),
+            r.0,
+            r.1,
+            r.2,
+            f.0,
+            f.1,
+            f.2
         ));
-        for f in &t.claimed_failures {
-            claimed_failures.push(format!("{file}: {f}"));
+    }
+    let mut claimed_failures = Vec::new();
+    for suite in SUITES {
+        let [r, f] = sums.get(suite).copied().unwrap_or_default();
+        md.push_str(&format!(
+            "\n## {}\n\nRequired tests: {} passed, {} failed, {} refused. `optional/format`: {} passed, {} failed, {} refused.\n\n\
+| file | passed | failed | refused by codegen | claimed |\n|---|---:|---:|---:|---|\n",
+            heading(suite),
+            r.0,
+            r.1,
+            r.2,
+            f.0,
+            f.1,
+            f.2
+        ));
+        for (file, t) in tallies.iter().filter(|(file, _)| draft_of(file) == *suite) {
+            let fully = !NOT_CLAIMED.iter().any(|(f, g, _)| f == file && *g == "*");
+            let claimed = if !t.claimed {
+                "no"
+            } else if fully && !NOT_CLAIMED.iter().any(|(f, _, _)| f == file) {
+                "yes"
+            } else {
+                "yes, but the groups listed below"
+            };
+            md.push_str(&format!(
+                "| {file} | {} | {} | {} | {} |\n",
+                t.passed,
+                t.failed.len(),
+                t.refused.len(),
+                claimed
+            ));
+            for f in &t.claimed_failures {
+                claimed_failures.push(format!("{file}: {f}"));
+            }
         }
     }
-    md.push_str(&format!(
-        "| **total** | **{}** | **{}** | **{}** | |\n\n",
-        total.0, total.1, total.2
-    ));
-    md.push_str("## Not claimed\n\n");
+    md.push_str("\n## Not claimed\n\n");
+    if NOT_CLAIMED.is_empty() {
+        md.push_str("Nothing: every required test and every `optional/format` test of the five drafts is claimed.\n");
+    }
     for (f, g, why) in NOT_CLAIMED {
         if *g == "*" {
             md.push_str(&format!("* `{f}` (whole file): {why}.\n"));
@@ -144,9 +223,11 @@ Regenerate with `ENVGEN_BLESS=1 cargo test -p envgen-jsts`; `cargo test` fails i
         }
     }
     let mut detail = String::new();
-    for (file, t) in &tallies {
-        for f in t.failed.iter().chain(&t.refused) {
-            detail.push_str(&format!("* `{file}`: {f}\n"));
+    for suite in SUITES {
+        for (file, t) in tallies.iter().filter(|(file, _)| draft_of(file) == *suite) {
+            for f in t.failed.iter().chain(&t.refused) {
+                detail.push_str(&format!("* `{file}`: {f}\n"));
+            }
         }
     }
     if !detail.is_empty() {
