@@ -135,13 +135,13 @@ impl<'a> Validators<'a> {
             if !keep.insert(key) {
                 continue;
             }
-            if !bodies.contains_key(&key) {
+            if let std::collections::btree_map::Entry::Vacant(slot) = bodies.entry(key) {
                 let f = if key.0 {
                     self.ann_fn(key.1)?
                 } else {
                     self.node_fn(key.1)?
                 };
-                bodies.insert(key, (f, self.take_callees()));
+                slot.insert((f, self.take_callees()));
             }
             if let Some((_, callees)) = bodies.get(&key) {
                 stack.extend(callees.iter().copied());
