@@ -69,16 +69,12 @@ impl SchemaConfig {
         }
     }
 
-    /// The module (and output file) name; from the file stem when unset.
-    pub fn module(mut self, name: impl Into<String>) -> Self {
-        self.module = Some(name.into());
-        self
-    }
+    setters! {
+        /// The module (and output file) name; from the file stem when unset.
+        module(name: impl Into<String>) => module = Some(name.into());
 
-    /// Generation settings.
-    pub fn settings(mut self, settings: Settings) -> Self {
-        self.settings = settings;
-        self
+        /// Generation settings.
+        settings(settings: Settings) => settings = settings;
     }
 
     /// The generation settings.
@@ -138,49 +134,31 @@ impl Config {
         Config::default()
     }
 
-    /// Adds a schema file with default settings.
-    pub fn schema(mut self, path: impl Into<PathBuf>) -> Self {
-        self.schemas.push(SchemaConfig::new(path));
-        self
-    }
+    setters! {
+        /// Adds a schema file with default settings.
+        schema(path: impl Into<PathBuf>) => schemas.push(SchemaConfig::new(path));
 
-    /// Adds a schema file with its own module name and settings.
-    pub fn schema_with(mut self, schema: SchemaConfig) -> Self {
-        self.schemas.push(schema);
-        self
-    }
+        /// Adds a schema file with its own module name and settings.
+        schema_with(schema: SchemaConfig) => schemas.push(schema);
 
-    /// The directory relative schema paths start from (default: the current directory,
-    /// which is the crate root in a build script).
-    pub fn base_dir(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.base_dir = Some(dir.into());
-        self
-    }
+        /// The directory relative schema paths start from (default: the current directory,
+        /// which is the crate root in a build script).
+        base_dir(dir: impl Into<PathBuf>) => base_dir = Some(dir.into());
 
-    /// Where [`Config::compile`] writes (default: `$OUT_DIR`).
-    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.out_dir = Some(dir.into());
-        self
-    }
+        /// Where [`Config::compile`] writes (default: `$OUT_DIR`).
+        out_dir(dir: impl Into<PathBuf>) => out_dir = Some(dir.into());
 
-    /// Maps remote `$ref` URIs starting with `prefix` to files under `dir`. Nothing is
-    /// ever fetched from the network.
-    pub fn map(mut self, prefix: impl Into<String>, dir: impl Into<PathBuf>) -> Self {
-        self.maps.push((prefix.into(), dir.into()));
-        self
-    }
+        /// Maps remote `$ref` URIs starting with `prefix` to files under `dir`. Nothing is
+        /// ever fetched from the network.
+        map(prefix: impl Into<String>, dir: impl Into<PathBuf>) =>
+            maps.push((prefix.into(), dir.into()));
 
-    /// The draft for schemas without `$schema` (default 2020-12).
-    pub fn default_draft(mut self, draft: Draft) -> Self {
-        self.default_draft = Some(draft);
-        self
-    }
+        /// The draft for schemas without `$schema` (default 2020-12).
+        default_draft(draft: Draft) => default_draft = Some(draft);
 
-    /// Resolves dangling local `$ref`s by their last segment (typify's behaviour; off by
-    /// default): see [`SchemaSet::with_refs_by_name`].
-    pub fn refs_by_name(mut self, yes: bool) -> Self {
-        self.refs_by_name = yes;
-        self
+        /// Resolves dangling local `$ref`s by their last segment (typify's behaviour; off by
+        /// default): see [`SchemaSet::with_refs_by_name`].
+        refs_by_name(yes: bool) => refs_by_name = yes;
     }
 
     /// The base directory relative paths are resolved against, if set.

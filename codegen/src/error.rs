@@ -64,22 +64,15 @@ impl Error {
         }))
     }
 
-    /// Sets the error's [`ErrorKind`].
-    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
-        self.kind = kind;
-        self
-    }
+    setters! {
+        /// Sets the error's [`ErrorKind`].
+        with_kind(kind: ErrorKind) => kind = kind;
 
-    /// Names the keyword the error is about.
-    pub fn with_keyword(mut self, keyword: impl Into<String>) -> Self {
-        self.keyword = Some(keyword.into());
-        self
-    }
+        /// Names the keyword the error is about.
+        with_keyword(keyword: impl Into<String>) => keyword = Some(keyword.into());
 
-    /// Adds advice.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
+        /// Adds advice.
+        with_help(help: impl Into<String>) => help = Some(help.into());
     }
 
     /// The location as `file#pointer`, the form the README documents.

@@ -11,6 +11,9 @@
 //! belong to the build layer, [`Config`], in the style of `prost_build::Config`.
 #![deny(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 pub mod builtin;
 mod checked_in;
 mod config;

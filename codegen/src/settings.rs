@@ -142,12 +142,6 @@ impl Settings {
         Settings::default()
     }
 
-    /// Names the root type.
-    pub fn root_name(mut self, name: impl Into<String>) -> Self {
-        self.root_name = Some(name.into());
-        self
-    }
-
     /// Makes the property at `pointer` generic over `param` (default `serde_json::Value`).
     pub fn generic(mut self, pointer: impl Into<String>, param: impl Into<String>) -> Self {
         self.generic_properties.push(GenericProperty {
@@ -158,16 +152,16 @@ impl Settings {
         self
     }
 
-    /// Names the type or variant generated for the schema at `pointer`.
-    pub fn rename(mut self, pointer: impl Into<String>, name: impl Into<String>) -> Self {
-        self.renames.insert(pointer.into(), name.into());
-        self
-    }
+    setters! {
+        /// Names the root type.
+        root_name(name: impl Into<String>) => root_name = Some(name.into());
 
-    /// Adds a derive to every generated type.
-    pub fn derive(mut self, path: impl Into<String>) -> Self {
-        self.extra_derives.push(path.into());
-        self
+        /// Names the type or variant generated for the schema at `pointer`.
+        rename(pointer: impl Into<String>, name: impl Into<String>) =>
+            renames.insert(pointer.into(), name.into());
+
+        /// Adds a derive to every generated type.
+        derive(path: impl Into<String>) => extra_derives.push(path.into());
     }
 
     /// Emits only validators (no types): for schemas used to check documents, not to
@@ -178,24 +172,17 @@ impl Settings {
         self
     }
 
-    /// Emits validators (the default) or leaves them out: with `false`, the output is the
-    /// types and their serde impls (and builders, whose `build()` then checks nothing the
-    /// types do not), like typify's, and `from_json_str` only parses.
-    pub fn validators(mut self, yes: bool) -> Self {
-        self.validators = yes;
-        self
-    }
+    setters! {
+        /// Emits validators (the default) or leaves them out: with `false`, the output is the
+        /// types and their serde impls (and builders, whose `build()` then checks nothing the
+        /// types do not), like typify's, and `from_json_str` only parses.
+        validators(yes: bool) => validators = yes;
 
-    /// Asserts `format` by default.
-    pub fn assert_formats(mut self, yes: bool) -> Self {
-        self.assert_formats = yes;
-        self
-    }
+        /// Asserts `format` by default.
+        assert_formats(yes: bool) => assert_formats = yes;
 
-    /// Emits builders (on by default).
-    pub fn builders(mut self, yes: bool) -> Self {
-        self.builders = yes;
-        self
+        /// Emits builders (on by default).
+        builders(yes: bool) => builders = yes;
     }
 
     /// Makes the property at `pointer` derived in builders: no setter, its value is `expr`
@@ -226,63 +213,49 @@ impl Settings {
         self
     }
 
-    /// Adds a rule that `build()` of the struct at `rule.pointer` checks.
-    pub fn invariant(mut self, rule: Invariant) -> Self {
-        self.invariants.push(rule);
-        self
-    }
+    setters! {
+        /// Adds a rule that `build()` of the struct at `rule.pointer` checks.
+        invariant(rule: Invariant) => invariants.push(rule);
 
-    /// Keeps document key order through a typed round trip (off by default).
-    ///
-    /// Every generated struct gets a public `key_order: envgen_runtime::KeyOrder` field
-    /// (a property named `key_order` becomes the field `key_order_2`). Parsing records the
-    /// order the document gave the keys in; serializing writes them in that order, then
-    /// keys set after parsing in schema order. Values built by builders or struct literals
-    /// (`key_order: Default::default()`) serialize in schema order, as without this
-    /// setting. Equality and hashing ignore the recorded order. For programs that edit
-    /// files a person also edits, such as configuration.
-    pub fn preserve_key_order(mut self, yes: bool) -> Self {
-        self.preserve_key_order = yes;
-        self
-    }
+        /// Keeps document key order through a typed round trip (off by default).
+        ///
+        /// Every generated struct gets a public `key_order: envgen_runtime::KeyOrder` field
+        /// (a property named `key_order` becomes the field `key_order_2`). Parsing records the
+        /// order the document gave the keys in; serializing writes them in that order, then
+        /// keys set after parsing in schema order. Values built by builders or struct literals
+        /// (`key_order: Default::default()`) serialize in schema order, as without this
+        /// setting. Equality and hashing ignore the recorded order. For programs that edit
+        /// files a person also edits, such as configuration.
+        preserve_key_order(yes: bool) => preserve_key_order = yes;
 
-    /// Maps every string schema whose own `format` is `format` to the Rust type `path`
-    /// (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`, `uuid` →
-    /// `::uuid::Uuid`). The type must implement `serde::Deserialize` (from a JSON string)
-    /// and `serde::Serialize`. Parsing the string into it replaces the `format` check and
-    /// always applies, whether formats are asserted or not; the schema's other keywords
-    /// are still checked. Write `path` so that it resolves from the generated module and
-    /// its child module `validators` (`::chrono::…`, `crate::…`).
-    ///
-    /// ```
-    /// # use envgen_codegen::Settings;
-    /// let s = Settings::new().map_format("uuid", "::uuid::Uuid");
-    /// assert_eq!(s.format_types["uuid"], "::uuid::Uuid");
-    /// ```
-    pub fn map_format(mut self, format: impl Into<String>, path: impl Into<String>) -> Self {
-        self.format_types.insert(format.into(), path.into());
-        self
-    }
+        /// Maps every string schema whose own `format` is `format` to the Rust type `path`
+        /// (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`, `uuid` →
+        /// `::uuid::Uuid`). The type must implement `serde::Deserialize` (from a JSON string)
+        /// and `serde::Serialize`. Parsing the string into it replaces the `format` check and
+        /// always applies, whether formats are asserted or not; the schema's other keywords
+        /// are still checked. Write `path` so that it resolves from the generated module and
+        /// its child module `validators` (`::chrono::…`, `crate::…`).
+        ///
+        /// ```
+        /// # use envgen_codegen::Settings;
+        /// let s = Settings::new().map_format("uuid", "::uuid::Uuid");
+        /// assert_eq!(s.format_types["uuid"], "::uuid::Uuid");
+        /// ```
+        map_format(format: impl Into<String>, path: impl Into<String>) =>
+            format_types.insert(format.into(), path.into());
 
-    /// Uses the existing Rust type `path` for the schema at `pointer` (a definition, a
-    /// property, an item schema) instead of a generated one; it overrides the schema's
-    /// `x-rust-type`. The type's own serde impls decode and encode the value; the
-    /// schema's keywords are checked on the value's JSON form (see `docs/decisions.md`,
-    /// "Type mapping").
-    pub fn map_type(mut self, pointer: impl Into<String>, path: impl Into<String>) -> Self {
-        self.type_mappings.insert(pointer.into(), path.into());
-        self
-    }
+        /// Uses the existing Rust type `path` for the schema at `pointer` (a definition, a
+        /// property, an item schema) instead of a generated one; it overrides the schema's
+        /// `x-rust-type`. The type's own serde impls decode and encode the value; the
+        /// schema's keywords are checked on the value's JSON form (see `docs/decisions.md`,
+        /// "Type mapping").
+        map_type(pointer: impl Into<String>, path: impl Into<String>) =>
+            type_mappings.insert(pointer.into(), path.into());
 
-    /// Honours (`true`, the default) or ignores a schema's `x-rust-type` extension.
-    pub fn rust_type_extension(mut self, yes: bool) -> Self {
-        self.rust_type_extension = yes;
-        self
-    }
+        /// Honours (`true`, the default) or ignores a schema's `x-rust-type` extension.
+        rust_type_extension(yes: bool) => rust_type_extension = yes;
 
-    /// Sets the `schemars::JsonSchema` derive.
-    pub fn schemars(mut self, mode: SchemarsDerive) -> Self {
-        self.schemars = mode;
-        self
+        /// Sets the `schemars::JsonSchema` derive.
+        schemars(mode: SchemarsDerive) => schemars = mode;
     }
 }

@@ -77,20 +77,16 @@ impl SchemaSet {
         SchemaSet::default()
     }
 
-    /// Resolves a local `$ref` whose JSON pointer leads nowhere by its last segment, when
-    /// exactly one schema of that name sits under the document's `definitions`, `$defs`
-    /// or `components/schemas` (`#/components/schemas/Foo` → `#/definitions/Foo`). Off by
-    /// default: JSON Schema has no such rule. It is what typify does, and some
-    /// OpenAPI-derived schemas rely on it.
-    pub fn with_refs_by_name(mut self, yes: bool) -> Self {
-        self.refs_by_name = yes;
-        self
-    }
+    setters! {
+        /// Resolves a local `$ref` whose JSON pointer leads nowhere by its last segment, when
+        /// exactly one schema of that name sits under the document's `definitions`, `$defs`
+        /// or `components/schemas` (`#/components/schemas/Foo` → `#/definitions/Foo`). Off by
+        /// default: JSON Schema has no such rule. It is what typify does, and some
+        /// OpenAPI-derived schemas rely on it.
+        with_refs_by_name(yes: bool) => refs_by_name = yes;
 
-    /// Sets the draft for documents without `$schema`.
-    pub fn with_default_draft(mut self, draft: Draft) -> Self {
-        self.default_draft = draft;
-        self
+        /// Sets the draft for documents without `$schema`.
+        with_default_draft(draft: Draft) => default_draft = draft;
     }
 
     /// Parses `text` as a schema document and adds it. `display` names it in errors;
