@@ -17,7 +17,7 @@ mod value;
 use super::rust_ty::Cx as TyCx;
 use super::validate::Validators;
 use crate::error::Result;
-use crate::ir::plan::{Check, NodePlan, Test};
+use crate::ir::plan::{Applies, Check, NodePlan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Module, Ty, TypeDef, TypeId, TypeKind};
 use crate::load::{JsonType, NodeId, SchemaSet};
@@ -25,6 +25,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
+use value::Collection;
 
 /// How deep typed checks may nest inside one value before falling back (schemas that
 /// apply a struct's node to itself through many applicators).
@@ -60,6 +61,65 @@ impl quote::ToTokens for Operand {
         match self {
             Operand::X => tokens.extend(quote!(x)),
             Operand::Expr(e) => e.to_tokens(tokens),
+        }
+    }
+}
+
+/// The kind of instance a check applies to is never the kind of the typed value: the
+/// check passes vacuously.
+fn vacuous(test: &Test, kind: Applies) -> bool {
+    let applies = test.applies();
+    applies != Applies::Any && applies != kind
+}
+
+/// What a typed check is rendered against: the category of the value's Rust type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// A `String`, `bool` or number.
+    Scalar,
+    /// A `Vec`.
+    Vec,
+    /// A map with string keys.
+    Map,
+    /// A generated struct; `own` when the node is the struct's own schema, whose entry-wise
+    /// keywords its extra properties answer.
+    Struct { own: bool },
+}
+
+/// Whether a check has a typed form on a value of the `target` category; a node with a
+/// check that has none falls back to its `Value` validator. One exhaustive table, so that
+/// a new keyword is placed here (falling back until it has a typed form), never skipped.
+/// Checks of a kind the value never has pass vacuously and are not asked about.
+fn typed_form(test: &Test, target: Target) -> bool {
+    let of_struct = matches!(target, Target::Struct { .. });
+    match test {
+        Test::Type(types, _) => match target {
+            // A collection that `type` excludes is rejected by the `Value` validator.
+            Target::Vec => types.contains(&JsonType::Array),
+            Target::Map => types.contains(&JsonType::Object),
+            Target::Scalar | Target::Struct { .. } => true,
+        },
+        Test::Count(..) => true,
+        Test::Enum(..) | Test::Const(..) => target == Target::Scalar,
+        Test::Bound(..) | Test::MultipleOf(..) | Test::Pattern(..) | Test::Format(..) => {
+            target == Target::Scalar
+        }
+        Test::Items(0, _) => target == Target::Vec,
+        Test::Items(..) | Test::PrefixItem(..) | Test::UniqueItems(_) | Test::Contains { .. } => {
+            false
+        }
+        Test::Required(..) => target == Target::Map || of_struct,
+        Test::Entries(_) => matches!(target, Target::Map | Target::Struct { own: true }),
+        Test::PropertyNames(_) => target == Target::Map,
+        Test::DependentRequired(..) | Test::Property(..) | Test::DependentSchema(..) => of_struct,
+        // Applicators: on a struct, its methods for their nodes (the disjunctive ones
+        // speculatively).
+        Test::Ref(_) | Test::AllOf(_) => of_struct,
+        Test::AnyOf(..) | Test::OneOf { .. } | Test::Not(..) | Test::IfThenElse { .. } => of_struct,
+        // They depend on the whole evaluation (the annotations of sibling keywords, the
+        // dynamic scope), which only the `Value` validator follows.
+        Test::UnevaluatedProperties(_) | Test::UnevaluatedItems(_) | Test::DynamicRef { .. } => {
+            false
         }
     }
 }
@@ -152,8 +212,8 @@ impl<'a, 'v> Checks<'a, 'v> {
             Ty::String | Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64 => {
                 self.scalar(ty, node, checks, expr)?
             }
-            Ty::Vec(item) => self.vec(item, node, checks, expr, depth)?,
-            Ty::Map(value) => self.map(value, node, checks, expr, depth)?,
+            Ty::Vec(item) => self.collection(Collection::Vec(item), node, checks, expr, depth)?,
+            Ty::Map(value) => self.collection(Collection::Map(value), node, checks, expr, depth)?,
             Ty::Named(id) => self.named(*id, node, expr, depth)?,
             Ty::Generic(_) => {
                 let rt = &self.rt;

@@ -3,7 +3,7 @@
 //! node's applicators against the struct itself.
 
 use super::value::EntryTy;
-use super::{method_name, Checks, Operand};
+use super::{method_name, typed_form, vacuous, Checks, Operand, Target};
 use crate::emit::failure::{
     any_of, child_failed, count_fails, fail, if_then_else, lit, message, one_of,
 };
@@ -77,25 +77,10 @@ impl Checks<'_, '_> {
                 }
             }
         }
-        // What typed evaluation does not cover falls back for the whole node: a check
-        // of the object kind (or of any kind) not listed here, so that a new keyword is
-        // evaluated (by the `Value` validator) before it has a typed form.
-        let typed = checks.iter().all(|c| match &c.test {
-            Test::Entries(_) => own,
-            Test::Ref(_)
-            | Test::Type(..)
-            | Test::Required(..)
-            | Test::Count(..)
-            | Test::DependentRequired(..)
-            | Test::Property(..)
-            | Test::DependentSchema(..)
-            | Test::AllOf(_)
-            | Test::AnyOf(..)
-            | Test::OneOf { .. }
-            | Test::Not(..)
-            | Test::IfThenElse { .. } => true,
-            // Checks of arrays, numbers and strings never apply to an object.
-            other => !matches!(other.applies(), Applies::Any | Applies::Object),
+        // What typed evaluation does not cover falls back for the whole node; checks of
+        // arrays, numbers and strings never apply to an object.
+        let typed = checks.iter().all(|c| {
+            vacuous(&c.test, Applies::Object) || typed_form(&c.test, Target::Struct { own })
         });
         if !typed {
             let fb = self.fallback(node, &quote!(self));
@@ -106,7 +91,7 @@ impl Checks<'_, '_> {
         for c in checks {
             let site = &c.site;
             match &c.test {
-                _ if c.test.applies() != Applies::Any && c.test.applies() != Applies::Object => {}
+                _ if vacuous(&c.test, Applies::Object) => {}
                 Test::Type(..) => {}
                 Test::Ref(target) => {
                     let target = follow_refs(self.set, *target)?;

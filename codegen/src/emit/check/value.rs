@@ -1,7 +1,7 @@
 //! Typed checks of values: scalars (`String`, `bool`, numbers), `Vec`s and maps, and the
 //! entry-wise object keywords over a map (shared with a struct's extra properties).
 
-use super::{block, Checks, Operand};
+use super::{block, typed_form, vacuous, Checks, Operand, Target};
 use crate::emit::failure::{
     bound, child_failed, count_fails, entries_loop, fail, format, lit, message, ordering_fails,
     pattern,
@@ -14,11 +14,13 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
 
-/// The kind of instance a check applies to is never the kind of the typed value: the
-/// check passes vacuously.
-fn vacuous(test: &Test, kind: Applies) -> bool {
-    let applies = test.applies();
-    applies != Applies::Any && applies != kind
+/// A typed collection: a `Vec` of its item type, or a map (string keys) of its value type.
+#[derive(Clone, Copy)]
+pub(super) enum Collection<'t> {
+    /// `Vec<item>`.
+    Vec(&'t Ty),
+    /// A map to `value`.
+    Map(&'t Ty),
 }
 
 /// Where the values of an object's entries come from, in an entries loop.
@@ -67,20 +69,7 @@ impl Checks<'_, '_> {
             .iter()
             .filter(|c| !vacuous(&c.test, kind) && !c.implied_by(ty))
             .collect();
-        let typed = relevant.iter().all(|c| {
-            matches!(
-                c.test,
-                Test::Type(..)
-                    | Test::Enum(..)
-                    | Test::Const(..)
-                    | Test::Bound(..)
-                    | Test::MultipleOf(..)
-                    | Test::Count(..)
-                    | Test::Pattern(..)
-                    | Test::Format(..)
-            )
-        });
-        if !typed {
+        if !relevant.iter().all(|c| typed_form(&c.test, Target::Scalar)) {
             return Ok(Some(self.fallback(node, &expr)));
         }
         let rt = self.rt.clone();
@@ -190,39 +179,40 @@ impl Checks<'_, '_> {
         }
     }
 
-    /// A `Vec`'s checks: item counts and `items`, typed; the `Value` validator otherwise.
-    pub(super) fn vec(
+    /// A typed collection's checks, typed; the `Value` validator otherwise. A `Vec`'s: item
+    /// counts and `items`. A map's: `required`, property counts, the entry-wise keywords
+    /// and `propertyNames`.
+    pub(super) fn collection(
         &mut self,
-        item: &Ty,
+        of: Collection<'_>,
         node: NodeId,
         checks: &[Check],
         expr: Operand,
         depth: usize,
     ) -> Result<Option<TokenStream>> {
+        let (applies, target) = match of {
+            Collection::Vec(_) => (Applies::Array, Target::Vec),
+            Collection::Map(_) => (Applies::Object, Target::Map),
+        };
         let relevant: Vec<&Check> = checks
             .iter()
-            .filter(|c| !vacuous(&c.test, Applies::Array))
+            .filter(|c| !vacuous(&c.test, applies))
             .collect();
-        let typed = relevant.iter().all(|c| match &c.test {
-            Test::Type(types, _) => types.contains(&JsonType::Array),
-            Test::Count(..) | Test::Items(0, _) => true,
-            _ => false,
-        });
-        if !typed {
+        if !relevant.iter().all(|c| typed_form(&c.test, target)) {
             return Ok(Some(self.fallback(node, &expr)));
         }
         let rt = self.rt.clone();
         let failed = child_failed(&rt);
         let mut out = Vec::new();
         for c in relevant {
-            match &c.test {
-                Test::Count(_, cmp, limit, m) => {
+            match (&c.test, of) {
+                (Test::Count(_, cmp, limit, m), _) => {
                     let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
                     let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
                     let fail = fail(&rt, &c.site, text);
                     out.push(quote!(if #test { #fail }));
                 }
-                Test::Items(_, items) => {
+                (Test::Items(_, items), Collection::Vec(item)) => {
                     if let Some(inner) =
                         self.check(item, *items, Operand::Expr(quote!(element)), depth + 1)?
                     {
@@ -235,56 +225,15 @@ impl Checks<'_, '_> {
                         });
                     }
                 }
-                _ => {}
-            }
-        }
-        Ok(block(&expr, out))
-    }
-
-    /// A typed map's checks: `required`, property counts, the entry-wise keywords and
-    /// `propertyNames`, typed; the `Value` validator otherwise.
-    pub(super) fn map(
-        &mut self,
-        value: &Ty,
-        node: NodeId,
-        checks: &[Check],
-        expr: Operand,
-        depth: usize,
-    ) -> Result<Option<TokenStream>> {
-        let relevant: Vec<&Check> = checks
-            .iter()
-            .filter(|c| !vacuous(&c.test, Applies::Object))
-            .collect();
-        let typed = relevant.iter().all(|c| match &c.test {
-            Test::Type(types, _) => types.contains(&JsonType::Object),
-            Test::Required(..) | Test::Count(..) | Test::Entries(_) | Test::PropertyNames(_) => {
-                true
-            }
-            _ => false,
-        });
-        if !typed {
-            return Ok(Some(self.fallback(node, &expr)));
-        }
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
-        let mut out = Vec::new();
-        for c in relevant {
-            match &c.test {
-                Test::Required(name, m) => {
+                (Test::Required(name, m), Collection::Map(_)) => {
                     let n = lit(name);
                     let fail = fail(&rt, &c.site, self.typed_text(m, &Ty::Any, quote!()));
                     out.push(quote!(if !x.contains_key(#n) { #fail }));
                 }
-                Test::Count(_, cmp, limit, m) => {
-                    let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
-                    let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
-                    let fail = fail(&rt, &c.site, text);
-                    out.push(quote!(if #test { #fail }));
-                }
-                Test::Entries(e) => {
+                (Test::Entries(e), Collection::Map(value)) => {
                     out.extend(self.entries(node, e, EntryTy::Typed(value), quote!(x), depth)?);
                 }
-                Test::PropertyNames(pn) => {
+                (Test::PropertyNames(pn), Collection::Map(_)) => {
                     if let Some(c) =
                         self.check(&Ty::String, *pn, Operand::Expr(quote!(key)), depth + 1)?
                     {
