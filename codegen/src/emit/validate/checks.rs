@@ -27,6 +27,17 @@ impl Validators<'_> {
         })
     }
 
+    /// `cx.speculate(|cx| nX(v, cx))` per branch (`anyOf`, `oneOf`).
+    fn tries(&mut self, branches: &[NodeId]) -> Vec<TokenStream> {
+        branches
+            .iter()
+            .map(|s| {
+                let f = self.call(*s);
+                quote!(cx.speculate(|cx| #f(v, cx)))
+            })
+            .collect()
+    }
+
     /// The statements of one check of node `id`.
     pub(super) fn check(
         &mut self,
@@ -241,7 +252,7 @@ impl Validators<'_> {
                     }
                 }
             }
-            Test::Entries(e) => match self.entries(id, e, applies)? {
+            Test::Entries(e) => match self.entries(id, e)? {
                 Some(t) => t,
                 None => return Ok(Vec::new()),
             },
@@ -277,13 +288,7 @@ impl Validators<'_> {
                 }
             }
             Test::AnyOf(branches, m) => {
-                let tries: Vec<TokenStream> = branches
-                    .iter()
-                    .map(|s| {
-                        let f = self.call(*s);
-                        quote!(cx.speculate(|cx| #f(v, cx)))
-                    })
-                    .collect();
+                let tries = self.tries(branches);
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
                 any_of(&tries, fail)
             }
@@ -292,13 +297,7 @@ impl Validators<'_> {
                 none,
                 many,
             } => {
-                let tries: Vec<TokenStream> = branches
-                    .iter()
-                    .map(|s| {
-                        let f = self.call(*s);
-                        quote!(cx.speculate(|cx| #f(v, cx)))
-                    })
-                    .collect();
+                let tries = self.tries(branches);
                 let none = self.text(none, applies, quote!(matches));
                 let many = self.text(many, applies, quote!(matches));
                 let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
@@ -359,14 +358,9 @@ impl Validators<'_> {
         }])
     }
 
-    /// `patternProperties` and `additionalProperties` in one pass over the entries;
-    /// `None` when no entry can fail.
-    fn entries(
-        &mut self,
-        id: NodeId,
-        e: &Entries,
-        applies: Applies,
-    ) -> Result<Option<TokenStream>> {
+    /// `patternProperties` and `additionalProperties` in one pass over the entries of the
+    /// object `m`; `None` when no entry can fail.
+    fn entries(&mut self, id: NodeId, e: &Entries) -> Result<Option<TokenStream>> {
         let rt = self.rt.clone();
         let failed = child_failed(&rt);
         let track = e.tracks_matches();
@@ -385,10 +379,10 @@ impl Validators<'_> {
             patterns.push((quote!(#rt::regex::is_match(&#re, key)), step));
         }
         let additional = match &e.additional {
-            Some(Additional::Deny(f)) => Some((
-                None,
-                fail(&rt, &f.site, self.text(&f.message, applies, quote!())),
-            )),
+            Some(Additional::Deny(f)) => {
+                let text = self.text(&f.message, Applies::Object, quote!());
+                Some((None, fail(&rt, &f.site, text)))
+            }
             Some(Additional::Schema(a)) => {
                 uses_value = true;
                 let f = self.call(*a);
