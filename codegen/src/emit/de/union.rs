@@ -70,7 +70,6 @@ fn expecting_for(t: &TypeDef, e: &Enum) -> String {
 fn string_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
-    let expecting = expecting_for(t, e);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
     let arms = e.variants.iter().filter_map(|v| match &v.kind {
@@ -81,40 +80,28 @@ fn string_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         }
         _ => None,
     });
-    quote! {
-        impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-            where
-                Deser: ::serde::Deserializer<'de>,
-            {
-                struct Visitor;
-                impl ::serde::de::Visitor<'_> for Visitor {
-                    type Value = #name;
-
-                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        f.write_str(#expecting)
-                    }
-
-                    fn visit_str<Fail>(self, value: &str) -> Result<Self::Value, Fail>
-                    where
-                        Fail: ::serde::de::Error,
-                    {
-                        match value {
-                            #(#arms)*
-                            _ => Err(#rt::de::no_literal(#type_name, #keyword)),
-                        }
-                    }
-                }
-                deserializer.deserialize_str(Visitor)
+    let visit_str = visit_scalar(
+        quote!(visit_str),
+        quote!(&str),
+        quote! {
+            match value {
+                #(#arms)*
+                _ => Err(#rt::de::no_literal(#type_name, #keyword)),
             }
-        }
-    }
+        },
+    );
+    visitor_impl(
+        t,
+        e,
+        quote!(impl ::serde::de::Visitor<'_> for Visitor),
+        &[visit_str],
+        quote!(deserialize_str),
+    )
 }
 
 fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
-    let expecting = expecting_for(t, e);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
     let fail = quote!(Err(#rt::de::no_alternative(#type_name, #keyword, found)));
@@ -311,11 +298,26 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     }
 
     let uses_de = payload_for(Kind::Array).is_some() || payload_for(Kind::Object).is_some();
-    let visitor_impl = if uses_de {
+    let header = if uses_de {
         quote!(impl<'de> ::serde::de::Visitor<'de> for Visitor)
     } else {
         quote!(impl ::serde::de::Visitor<'_> for Visitor)
     };
+    visitor_impl(t, e, header, &methods, quote!(deserialize_any))
+}
+
+/// `Deserialize` for the enum `t` through a unit `Visitor` (its `impl` line `header`)
+/// with `methods`, driven by the deserializer's `drive` method (`deserialize_str`,
+/// `deserialize_any`).
+fn visitor_impl(
+    t: &TypeDef,
+    e: &Enum,
+    header: TokenStream,
+    methods: &[TokenStream],
+    drive: TokenStream,
+) -> TokenStream {
+    let name = ident(&t.name);
+    let expecting = expecting_for(t, e);
     quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
@@ -323,7 +325,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 Deser: ::serde::Deserializer<'de>,
             {
                 struct Visitor;
-                #visitor_impl {
+                #header {
                     type Value = #name;
 
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -332,7 +334,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
 
                     #(#methods)*
                 }
-                deserializer.deserialize_any(Visitor)
+                deserializer.#drive(Visitor)
             }
         }
     }
