@@ -139,22 +139,10 @@ impl Validators<'_> {
             let stmt = match p {
                 InPlace::Always(n) => self.ann_nested(*n),
                 InPlace::Dynamic { target, candidates } => {
-                    let rs = candidates.iter().map(|(r, _)| *r);
-                    let arms: Vec<TokenStream> = candidates
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (_, n))| {
-                            let call = self.ann_nested(*n);
-                            quote!(Some(#i) => { #call })
-                        })
-                        .collect();
-                    let fallback = self.ann_nested(*target);
-                    quote! {
-                        match cx.outermost(&[#(#rs),*]) {
-                            #(#arms)*
-                            _ => { #fallback }
-                        }
-                    }
+                    self.dynamic(*target, candidates, |this, n| {
+                        let call = this.ann_nested(n);
+                        quote!({ #call })
+                    })
                 }
                 InPlace::Passing(branches) => {
                     let tries: Vec<TokenStream> =

@@ -38,6 +38,33 @@ impl Validators<'_> {
             .collect()
     }
 
+    /// `match cx.outermost(…) { … }` over a `$dynamicRef`'s `candidates` (resource index,
+    /// anchored node), the static `target` when none is in the dynamic scope: each arm is
+    /// `on` the node it lands on.
+    pub(super) fn dynamic(
+        &mut self,
+        target: NodeId,
+        candidates: &[(u32, NodeId)],
+        mut on: impl FnMut(&mut Self, NodeId) -> TokenStream,
+    ) -> TokenStream {
+        let rs = candidates.iter().map(|(r, _)| *r);
+        let arms: Vec<TokenStream> = candidates
+            .iter()
+            .enumerate()
+            .map(|(i, (_, n))| {
+                let arm = on(self, *n);
+                quote!(Some(#i) => #arm,)
+            })
+            .collect();
+        let fallback = on(self, target);
+        quote! {
+            match cx.outermost(&[#(#rs),*]) {
+                #(#arms)*
+                _ => #fallback,
+            }
+        }
+    }
+
     /// The statements of one check of node `id`.
     pub(super) fn check(
         &mut self,
@@ -305,24 +332,15 @@ impl Validators<'_> {
             }
             Test::DynamicRef { target, candidates } => {
                 let sp = lit(&site.at);
-                let rs = candidates.iter().map(|(r, _)| *r);
-                let arms: Vec<TokenStream> = candidates
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (_, n))| {
-                        let f = self.call(*n);
-                        quote!(Some(#i) => #f(v, cx),)
-                    })
-                    .collect();
-                let t = self.call(*target);
+                let resolved = self.dynamic(*target, candidates, |this, n| {
+                    let f = this.call(n);
+                    quote!(#f(v, cx))
+                });
                 quote! {
                     if !cx.enter(#sp) {
                         return false;
                     }
-                    let ok = match cx.outermost(&[#(#rs),*]) {
-                        #(#arms)*
-                        _ => #t(v, cx),
-                    };
+                    let ok = #resolved;
                     cx.leave();
                     if !ok {
                         #failed
