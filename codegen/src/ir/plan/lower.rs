@@ -125,34 +125,35 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
 /// `unevaluatedItems` and `unevaluatedProperties`, after every other keyword (their
 /// outcome depends on what the others evaluated).
 fn unevaluated(l: &mut Lowering<'_>, k: &Keywords) {
-    if let Some(u) = k.unevaluated_items.filter(|u| !l.is_true(*u)) {
-        let a = match l.set.node(u).body {
-            Body::Bool(false) => Additional::Deny(l.fail(
-                "unevaluatedItems",
-                Message::parts(&[
-                    Part::Text("item "),
-                    Part::Hole(Arg::First),
-                    Part::Text(" is not allowed: no subschema evaluated it"),
-                ]),
-            )),
-            _ => Additional::Schema(u),
-        };
+    let items = ("unevaluatedItems", "item ", Arg::First);
+    if let Some(a) = unevaluated_one(l, k.unevaluated_items, items) {
         l.push("unevaluatedItems", Test::UnevaluatedItems(a));
     }
-    if let Some(u) = k.unevaluated_properties.filter(|u| !l.is_true(*u)) {
-        let a = match l.set.node(u).body {
-            Body::Bool(false) => Additional::Deny(l.fail(
-                "unevaluatedProperties",
-                Message::parts(&[
-                    Part::Text("property "),
-                    Part::Hole(Arg::Key),
-                    Part::Text(" is not allowed: no subschema evaluated it"),
-                ]),
-            )),
-            _ => Additional::Schema(u),
-        };
+    let properties = ("unevaluatedProperties", "property ", Arg::Key);
+    if let Some(a) = unevaluated_one(l, k.unevaluated_properties, properties) {
         l.push("unevaluatedProperties", Test::UnevaluatedProperties(a));
     }
+}
+
+/// One of the unevaluated keywords (`keyword`, naming what it rejects as `what` followed by
+/// `shown`), unless it is absent or `true`: its failure when it is `false`, else its schema.
+fn unevaluated_one(
+    l: &mut Lowering<'_>,
+    u: Option<NodeId>,
+    (keyword, what, shown): (&'static str, &'static str, Arg),
+) -> Option<Additional> {
+    let u = u.filter(|u| !l.is_true(*u))?;
+    Some(match l.set.node(u).body {
+        Body::Bool(false) => Additional::Deny(l.fail(
+            keyword,
+            Message::parts(&[
+                Part::Text(what),
+                Part::Hole(shown),
+                Part::Text(" is not allowed: no subschema evaluated it"),
+            ]),
+        )),
+        _ => Additional::Schema(u),
+    })
 }
 
 fn literals(l: &mut Lowering<'_>, k: &Keywords) {
