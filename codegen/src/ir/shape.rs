@@ -3,7 +3,7 @@
 //! validators read the full keywords from the schema graph.
 
 use crate::error::Result;
-use crate::load::{Body, JsonType, NodeId, SchemaSet};
+use crate::load::{Body, JsonType, Keywords, NodeId, SchemaSet};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -97,18 +97,29 @@ pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
     let only_ref = k.types.is_none()
         && k.enum_.is_none()
         && k.const_.is_none()
-        && k.properties.is_empty()
-        && k.required.is_empty()
-        && k.additional_properties.is_none()
-        && k.pattern_properties.is_empty()
-        && k.items.is_none()
-        && k.prefix_items.is_empty()
+        && !own_object_keywords(k)
+        && !own_array_keywords(k)
         && k.all_of.is_empty()
         && k.any_of.is_empty()
-        && k.one_of.is_empty()
-        && k.unevaluated_properties.is_none()
-        && k.unevaluated_items.is_none();
+        && k.one_of.is_empty();
     only_ref.then_some(target)
+}
+
+/// Whether a schema's own keywords shape an object (`properties`, `required`,
+/// `additionalProperties`, `patternProperties`, `unevaluatedProperties`): what
+/// [`Shape::has_object_keywords`] reads once merged.
+fn own_object_keywords(k: &Keywords) -> bool {
+    !k.properties.is_empty()
+        || !k.required.is_empty()
+        || k.additional_properties.is_some()
+        || !k.pattern_properties.is_empty()
+        || k.unevaluated_properties.is_some()
+}
+
+/// Whether a schema's own keywords shape an array (`items`, `prefixItems`,
+/// `unevaluatedItems`): what [`Shape::has_array_keywords`] reads once merged.
+fn own_array_keywords(k: &Keywords) -> bool {
+    k.items.is_some() || !k.prefix_items.is_empty() || k.unevaluated_items.is_some()
 }
 
 /// The type parameter a `$dynamicRef` at `id` becomes, named after its anchor: when its
