@@ -166,11 +166,12 @@ impl SchemaSet {
             draft,
         });
         self.linked = false;
-        let referenced = self
-            .refs
-            .iter()
-            .any(|(_, a)| uri::split_fragment(a).0 == resource);
-        if !referenced && self.custom_meta.values().any(|m| m == resource) {
+        if self.custom_meta.values().any(|m| m == resource)
+            && !self
+                .refs
+                .iter()
+                .any(|(_, a)| uri::split_fragment(a).0 == resource)
+        {
             self.meta_only.insert(doc);
         }
         scan::scan_document(self, doc)?;
@@ -199,14 +200,16 @@ impl SchemaSet {
     /// Fails with a located error on a malformed schema or an unresolvable reference.
     pub fn link(&mut self) -> Result<()> {
         for i in 0..self.docs.len() {
-            let referenced = self.refs.iter().any(|(from, a)| {
-                from.doc.0 != i
-                    && self
-                        .resources
-                        .get(uri::split_fragment(a).0)
-                        .is_some_and(|l| l.doc.0 == i)
-            });
-            if self.meta_only.contains(&DocId(i)) && !referenced {
+            // A metaschema is a schema only if another document refers to it.
+            if self.meta_only.contains(&DocId(i))
+                && !self.refs.iter().any(|(from, a)| {
+                    from.doc.0 != i
+                        && self
+                            .resources
+                            .get(uri::split_fragment(a).0)
+                            .is_some_and(|l| l.doc.0 == i)
+                })
+            {
                 continue;
             }
             self.node_for(&Loc {

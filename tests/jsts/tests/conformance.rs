@@ -163,32 +163,20 @@ they are neither passed nor failed.\n\n",
     }
     md.push_str("| draft | required: passed | failed | refused | optional/format: passed | failed | refused |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for suite in SUITES {
-        let [r, f] = sums.get(suite).copied().unwrap_or_default();
+        let [(rp, rf, rr), (fp, ff, fr)] = sums.get(suite).copied().unwrap_or_default();
+        let h = heading(suite);
+        let anchor = h.to_lowercase().replace(" ", "-");
         md.push_str(&format!(
-            "| [{}](#{}) | {} | {} | {} | {} | {} | {} |\n",
-            heading(suite),
-            heading(suite).to_lowercase().replace(" ", "-"),
-            r.0,
-            r.1,
-            r.2,
-            f.0,
-            f.1,
-            f.2
+            "| [{h}](#{anchor}) | {rp} | {rf} | {rr} | {fp} | {ff} | {fr} |\n"
         ));
     }
     let mut claimed_failures = Vec::new();
     for suite in SUITES {
-        let [r, f] = sums.get(suite).copied().unwrap_or_default();
+        let [(rp, rf, rr), (fp, ff, fr)] = sums.get(suite).copied().unwrap_or_default();
+        let h = heading(suite);
         md.push_str(&format!(
-            "\n## {}\n\nRequired tests: {} passed, {} failed, {} refused. `optional/format`: {} passed, {} failed, {} refused.\n\n\
-| file | passed | failed | refused by codegen | claimed |\n|---|---:|---:|---:|---|\n",
-            heading(suite),
-            r.0,
-            r.1,
-            r.2,
-            f.0,
-            f.1,
-            f.2
+            "\n## {h}\n\nRequired tests: {rp} passed, {rf} failed, {rr} refused. `optional/format`: {fp} passed, {ff} failed, {fr} refused.\n\n\
+| file | passed | failed | refused by codegen | claimed |\n|---|---:|---:|---:|---|\n"
         ));
         for (file, t) in tallies.iter().filter(|(file, _)| draft_of(file) == *suite) {
             let fully = !NOT_CLAIMED.iter().any(|(f, g, _)| f == file && *g == "*");
