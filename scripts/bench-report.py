@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md from the criterion results of `cargo bench --bench validate`.
 
-Usage: cargo bench --bench validate && python3 scripts/bench-report.py
+Usage: cargo bench --bench validate --bench errors && python3 scripts/bench-report.py
 
 Every ratio compares two engines measured in the same `cargo bench` run, on the same
 documents: speed-up = baseline time / envgen time (above 1.0 means envgen is faster).
@@ -96,6 +96,65 @@ def goals():
     return lines
 
 
+def per_kind():
+    """The per-kind tables of `benches/errors.rs` (issue "Invalid documents as fast as valid
+    ones"), from the manifest the bench writes; nothing when it has not run."""
+    manifest = os.path.join(CRIT, "errors-kinds.json")
+    if not os.path.exists(manifest):
+        return []
+    with open(manifest) as f:
+        rows = json.load(f)
+    names = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse",
+             "meminit": "Meminit"}
+    out = [
+        "## Invalid documents by kind of error (`benches/errors.rs`)",
+        "",
+        "One criterion group per contract and kind of error: 1,000 documents that break the",
+        "same rule (`tests/support/mutations.rs`; valid documents carry `data` lists of 0–8",
+        "objects). `jsonschema`: parse to `Value` + `validate` (first error, with its path);",
+        "envgen: `from_json_str` (first error, with its pointer, keyword, schema location and",
+        "message). Reproduce: `cargo bench --bench errors && python3 scripts/bench-report.py`.",
+        "`tests/errors_inflight.rs` checks on the same kinds that every error is one the `Value`",
+        "validator reports, found while parsing (no second parse).",
+        "",
+    ]
+    worst, valid = [], []
+    for contract in ("response_envelope", "tool_response", "meminit"):
+        kinds = [r for r in rows if r["contract"] == contract]
+        if not kinds:
+            continue
+        out += [f"### {names[contract]}", "",
+                "| documents | `jsonschema` first error, per document | envgen `from_json_str`, per document | envgen speed-up |",
+                "|---|---:|---:|---:|"]
+        for r in kinds:
+            j = mean_ns(r["group"], "jsonschema_first_error")
+            e = mean_ns(r["group"], "envgen_from_json_str")
+            ratio = None if j is None or e is None else j / e
+            label = "valid" if r["kind"] == "valid" else f"`{r['kind']}`: {r['rule']}"
+            shown = "n/a" if ratio is None else f"**{ratio:.2f}×**"
+            out.append(f"| {label} | {fmt_time(j / 1000 if j else None)} | "
+                       f"{fmt_time(e / 1000 if e else None)} | {shown} |")
+            if ratio is not None:
+                (valid if r["kind"] == "valid" else worst).append((ratio, contract, r["kind"]))
+        out.append("")
+    if worst:
+        below = sorted(w for w in worst if w[0] < 1.5)
+        low = min(worst)
+        out += [
+            "**Against the goals** (issue \"Invalid documents as fast as valid ones\"), this run:",
+            "",
+            f"* Every kind of error, envgen ≥ 1.5× `jsonschema`: "
+            + ("met" if not below else f"not met for {len(below)} of {len(worst)} kinds: "
+               + ", ".join(f"{c}/{k} {r:.2f}×" for r, c, k in below))
+            + f" (lowest {low[0]:.2f}×, {low[1]}/{low[2]}).",
+            "* Valid documents, envgen ≥ 1.2× `jsonschema`: "
+            + "; ".join(f"{c} {r:.2f}× ({'met' if r >= 1.2 else 'not met'})"
+                        for r, c, _ in valid) + ".",
+            "",
+        ]
+    return out
+
+
 def main():
     cpu = "unknown"
     try:
@@ -118,7 +177,7 @@ def main():
     out = [
         "# Benchmarks",
         "",
-        "Reproduce: `cargo bench --bench validate && python3 scripts/bench-report.py` (this file is",
+        "Reproduce: `cargo bench --bench validate --bench errors && python3 scripts/bench-report.py` (this file is",
         "written by the script from criterion's results; every ratio compares engines measured in the",
         "same run, on the same documents). Speed-up = baseline time / envgen time.",
         "",
@@ -159,7 +218,7 @@ def main():
         "",
         table("cmdhelp_300_commands", 1, engines),
         "",
-    ] + goals() + [
+    ] + goals() + per_kind() + [
         "Timings on this shared 2-core machine vary from run to run by up to 2× (other load);",
         "ratios within one run are stable to about ±15%.",
         "",

@@ -131,7 +131,7 @@ where
             Ok(t)
         }
         Err(e) => {
-            let found = session.take(&e);
+            let found = session.take(&e, input);
             drop(session);
             match found {
                 Some(errors) => Err(errors),

@@ -28,6 +28,7 @@ pub mod num;
 pub mod regex;
 pub mod ser;
 pub mod simple_pattern;
+pub mod union;
 pub mod validate;
 
 pub use check::Document;

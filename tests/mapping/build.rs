@@ -39,6 +39,8 @@ fn main() {
         .schema_with(
             SchemaConfig::new("schemas/unevaluated/generic_list.json").module("generic_list"),
         )
+        // Unions decoded by their tag, and errors under unions reported in flight.
+        .schema_with(SchemaConfig::new("schemas/unions/tagged.json").module("tagged"))
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")

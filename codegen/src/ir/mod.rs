@@ -206,6 +206,19 @@ pub struct Enum {
     pub variants: Vec<Variant>,
     /// The keyword it comes from (`enum`, `const`, `oneOf`, `anyOf`, `type`), for messages.
     pub keyword: &'static str,
+    /// For a `oneOf`/`anyOf` whose alternatives all require one property pinned to a
+    /// distinct string (`const`, or a one-value `enum`): that property, and the decoder
+    /// dispatches on it instead of trying each alternative.
+    pub tag: Option<Tag>,
+}
+
+/// The discriminating property of a tagged union ([`Enum::tag`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tag {
+    /// The JSON property name.
+    pub property: String,
+    /// The value that selects each variant, in the variants' order.
+    pub values: Vec<String>,
 }
 
 /// One enum variant.

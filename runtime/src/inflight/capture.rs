@@ -2,7 +2,7 @@
 //! its Rust type cannot take is checked by the schema, and the items of an array.
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
-use super::{active, check, check_value, forget, raise, up, Seg, Spec};
+use super::{active, check, check_value, forget, raise, union_failed, up, Seg, Spec};
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
     MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,
@@ -13,10 +13,35 @@ use serde_json::Value;
 use std::fmt;
 use std::marker::PhantomData;
 
-/// `T` or `null`, as a seed [`Capture`] can drive.
-pub(super) struct Nullable<T>(pub(super) PhantomData<T>);
+/// How [`super::field`] reads a declared property: `PhantomData::<T>` reads a `T` as its
+/// type reads it, [`OrNull`] keeps `null` apart as `None` (the `Option` of a nullable
+/// field). Generated code names one of the two; the trait is not meant to be implemented
+/// elsewhere.
+pub trait Read<'de>: DeserializeSeed<'de> {
+    /// Whether `null` is taken whatever the kinds say (the `Option` of a nullable field).
+    const TAKES_NULL: bool = false;
+    /// The value read for a JSON `null`.
+    fn null<E: de::Error>(self) -> Result<Self::Value, E>;
+}
 
-impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Nullable<T> {
+/// `T` or `null` (held as `Option<T>`), as [`super::field`] reads a nullable property.
+pub struct OrNull<T>(PhantomData<T>);
+
+impl<T> OrNull<T> {
+    /// The reader.
+    #[inline]
+    pub const fn new() -> Self {
+        OrNull(PhantomData)
+    }
+}
+
+impl<T> Default for OrNull<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for OrNull<T> {
     type Value = Option<T>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
         T::deserialize(d).map(Some)
@@ -30,26 +55,20 @@ struct Capture<'s, S> {
     spec: &'s Spec,
 }
 
-pub(super) trait Null<'de>: DeserializeSeed<'de> {
-    /// Whether `null` is taken whatever the kinds say (the `Option` of a nullable field).
-    const TAKES_NULL: bool = false;
-    fn null<E: de::Error>(self) -> Result<Self::Value, E>;
-}
-
-impl<'de, T: Deserialize<'de>> Null<'de> for PhantomData<T> {
+impl<'de, T: Deserialize<'de>> Read<'de> for PhantomData<T> {
     fn null<E: de::Error>(self) -> Result<T, E> {
         T::deserialize(UnitDeserializer::<E>::new())
     }
 }
 
-impl<'de, T: Deserialize<'de>> Null<'de> for Nullable<T> {
+impl<'de, T: Deserialize<'de>> Read<'de> for OrNull<T> {
     const TAKES_NULL: bool = true;
     fn null<E: de::Error>(self) -> Result<Option<T>, E> {
         Ok(None)
     }
 }
 
-impl<'de, S: Null<'de>> DeserializeSeed<'de> for Capture<'_, S> {
+impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
     type Value = S::Value;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
         d.deserialize_any(self)
@@ -98,7 +117,7 @@ impl<'s, S> Capture<'s, S> {
     }
 }
 
-impl<'de, S: Null<'de>> Visitor<'de> for Capture<'_, S> {
+impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
     type Value = S::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -162,7 +181,7 @@ impl<'de, S: Null<'de>> Visitor<'de> for Capture<'_, S> {
     }
 }
 
-impl<'de, S: Null<'de>> Capture<'_, S> {
+impl<'de, S: Read<'de>> Capture<'_, S> {
     /// A scalar of JSON kind `kind` (none when it is known not to fit) read through `d`,
     /// a deserializer of the value itself; `make` builds it for the schema's check.
     fn read_scalar<D: Deserializer<'de>>(
@@ -203,13 +222,13 @@ impl<'de, S: Null<'de>> Capture<'_, S> {
     }
 
     /// An array or object the type holds: errors raised inside it stand only when they
-    /// are the schema's (`direct`).
+    /// are the schema's (`direct`), or for the failure of the union above it (`union`).
     fn nested<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        let direct = self.spec.direct;
-        self.seed.deserialize(d).inspect_err(|_| {
-            if !direct {
-                forget();
-            }
+        let spec = self.spec;
+        self.seed.deserialize(d).inspect_err(|_| match spec.union {
+            Some(rule) => union_failed(rule),
+            None if !spec.direct => forget(),
+            None => {}
         })
     }
 }
@@ -262,7 +281,7 @@ impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
     }
 }
 
-impl<'de, T: DeserializeSeed<'de>> Null<'de> for Element<T> {
+impl<'de, T: DeserializeSeed<'de>> Read<'de> for Element<T> {
     fn null<E: de::Error>(self) -> Result<T::Value, E> {
         self.0.deserialize(UnitDeserializer::<E>::new())
     }
@@ -279,7 +298,7 @@ pub(super) fn read<'de, A, S>(
 ) -> Result<S::Value, A::Error>
 where
     A: MapAccess<'de>,
-    S: Null<'de>,
+    S: Read<'de>,
 {
     map.next_value_seed(Capture { seed, spec })
         .inspect_err(|_| up(seg()))

@@ -29,13 +29,15 @@
 mod capture;
 mod kinds;
 mod marker;
+mod seek;
 
 pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIGNED};
 
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
-use crate::validate::{show_str, Cx, NodeFn, Options};
-use capture::{read, Null, Nullable};
+use crate::validate::{show, show_str, Cx, NodeFn, Options};
+use capture::read;
+pub use capture::{OrNull, Read};
 use marker::{itoa, marker_of, Head, Marker};
 use serde::de::{self, Deserialize, MapAccess};
 use serde_json::Value;
@@ -55,6 +57,10 @@ struct Pending {
     up: Vec<Seg>,
     /// Errors with instance paths relative to the failing value.
     errors: Vec<ValidationError>,
+    /// The message pieces of the one error a union's failure stands for, to be joined
+    /// with the failing value shown (`validate::show`): the value is read again from the
+    /// input, at the error's location, only once the error is taken.
+    shown: Option<&'static [&'static str]>,
 }
 
 thread_local! {
@@ -87,10 +93,11 @@ impl Session {
         Session { outer }
     }
 
-    /// The schema errors `error` (the failure of a parse run in this session) stands for,
-    /// with their full instance pointers; `None` when it is not one the generated code
-    /// reported in flight (the caller then validates the document the slow way).
-    pub fn take(&self, error: &serde_json::Error) -> Option<ValidationErrors> {
+    /// The schema errors `error` (the failure of a parse run in this session on
+    /// `input`) stands for, with their full instance pointers; `None` when it is not one
+    /// the generated code reported in flight (the caller then validates the document the
+    /// slow way).
+    pub fn take(&self, error: &serde_json::Error, input: &str) -> Option<ValidationErrors> {
         if error.classify() != serde_json::error::Category::Data {
             return None;
         }
@@ -111,6 +118,13 @@ impl Session {
             }
         }
         let mut errors = pending.errors;
+        if let Some(pieces) = pending.shown {
+            // A union failed as a whole at this location: its message shows the value.
+            let at: Vec<&Seg> = pending.up.iter().rev().collect();
+            let value = seek::value_at(input, &at)?;
+            let first = errors.first_mut()?;
+            first.message = pieces.join(&show(&value));
+        }
         if !prefix.is_empty() {
             for e in &mut errors {
                 e.instance_path.insert_str(0, &prefix);
@@ -141,6 +155,7 @@ fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
             seq,
             up: Vec::new(),
             errors,
+            shown: None,
         })
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
@@ -178,6 +193,23 @@ pub fn opaque<T, E>(result: Result<T, E>) -> Result<T, E> {
 
 fn forget() {
     PENDING.with(|p| p.borrow_mut().take());
+}
+
+/// An error raised inside a value stands for its union's failure (`rule`), at the value:
+/// the error recorded so far is replaced by the union's, located at the value.
+fn union_failed(rule: &'static Rule) {
+    PENDING.with(|p| {
+        if let Some(pending) = p.borrow_mut().as_mut() {
+            pending.up.clear();
+            pending.errors = vec![ValidationError::new(
+                "",
+                rule.keyword,
+                rule.schema_path,
+                String::new(),
+            )];
+            pending.shown = Some(rule.message);
+        }
+    });
 }
 
 fn up(seg: Seg) {
@@ -260,6 +292,11 @@ pub struct Spec {
     pub direct: bool,
     /// The same for the items of an array value, when they are checked in flight.
     pub items: Option<&'static Spec>,
+    /// For a value under a `oneOf`/`anyOf` of which only the alternative its Rust type
+    /// comes from can hold it: that union's failure. An error raised inside the value
+    /// then means the value fails the union as a whole, and is reported as this rule's
+    /// error at the value (the `Value` validator's error), in flight.
+    pub union: Option<&'static Rule>,
 }
 
 /// `map.next_value::<T>()` for the value of property `key`. Within a session, a value the
@@ -297,55 +334,26 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, Nullable(PhantomData::<T>), spec, || Seg::Key(key))
+    read(map, OrNull::<T>::new(), spec, || Seg::Key(key))
 }
 
 /// A declared property in one call: [`crate::de::duplicate_property`] when `slot` is
-/// already filled, else [`value`] into `slot`.
+/// already filled, else the value read by `how` into `slot`, checked in flight as
+/// [`value`] checks it. `how` is `PhantomData::<T>` for a `T`, or [`OrNull`] for a
+/// property whose value may be `null` (held as `Option<T>`, as [`nullable`] reads it).
 #[inline]
-pub fn field<'de, A, T>(
-    map: &mut A,
-    slot: &mut Option<T>,
-    key: &'static str,
-    spec: &Spec,
-) -> Result<(), A::Error>
-where
-    A: MapAccess<'de>,
-    T: Deserialize<'de>,
-{
-    fill(map, slot, PhantomData::<T>, key, spec)
-}
-
-/// [`field`] for a property whose value may be `null` ([`nullable`]).
-#[inline]
-pub fn nullable_field<'de, A, T>(
-    map: &mut A,
-    slot: &mut Option<Option<T>>,
-    key: &'static str,
-    spec: &Spec,
-) -> Result<(), A::Error>
-where
-    A: MapAccess<'de>,
-    T: Deserialize<'de>,
-{
-    fill(map, slot, Nullable(PhantomData::<T>), key, spec)
-}
-
-/// Reads the value of declared property `key` through `seed` into `slot`, or fails with
-/// [`crate::de::duplicate_property`] when `slot` is already filled.
-#[inline]
-fn fill<'de, A, S>(
+pub fn field<'de, A, S>(
     map: &mut A,
     slot: &mut Option<S::Value>,
-    seed: S,
+    how: S,
     key: &'static str,
     spec: &Spec,
 ) -> Result<(), A::Error>
 where
     A: MapAccess<'de>,
-    S: Null<'de>,
+    S: Read<'de>,
 {
     crate::de::once(slot, key)?;
-    *slot = Some(read(map, seed, spec, || Seg::Key(key))?);
+    *slot = Some(read(map, how, spec, || Seg::Key(key))?);
     Ok(())
 }

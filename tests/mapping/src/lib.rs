@@ -103,6 +103,11 @@ pub mod unevaluated {
     }
 }
 
+/// Tagged unions and a nullable `$ref` (`schemas/unions/tagged.json`).
+pub mod tagged {
+    envgen_runtime::include_schema!("tagged");
+}
+
 pub mod money;
 
 #[cfg(test)]
@@ -122,3 +127,6 @@ mod key_order_tests;
 
 #[cfg(test)]
 mod unevaluated_tests;
+
+#[cfg(test)]
+mod union_tests;

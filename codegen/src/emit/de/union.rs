@@ -46,9 +46,71 @@ pub(super) fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     }
     if dispatchable {
         dispatch_enum_impl(cx, t, e)
+    } else if let Some(tagged) = tagged_enum_impl(cx, t, e) {
+        tagged
     } else {
         buffered_enum_impl(cx, t, e)
     }
+}
+
+/// A tagged union ([`crate::ir::Tag`]) of object payloads: the object is read up to its
+/// tag (`envgen_runtime::union::tagged`), and the tag's value picks the payload, which
+/// reads the object on. Entries before the tag are buffered; nothing is when the tag
+/// comes first. `None` when the enum is not such a union (it is then buffered).
+fn tagged_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
+    let tag = e.tag.as_ref()?;
+    if !t.generics.is_empty() || tag.values.len() != e.variants.len() {
+        return None;
+    }
+    let objects_only = e.variants.iter().all(|v| match &v.kind {
+        VariantKind::Payload(ty) => {
+            let mut k = BTreeSet::new();
+            kinds_of(cx, ty, &mut k);
+            k.len() == 1 && k.contains(&Kind::Object)
+        }
+        VariantKind::Literal(_) => false,
+    });
+    if !objects_only {
+        return None;
+    }
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    let type_name = lit(&t.name);
+    let keyword = lit(e.keyword);
+    let property = lit(&tag.property);
+    let values = tag.values.iter().map(|v| lit(v));
+    let arms = e
+        .variants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| match &v.kind {
+            VariantKind::Payload(ty) => {
+                let d = quote!(::serde::de::value::MapAccessDeserializer::new(map));
+                let call = payload_from(cx, &name, v, ty, d);
+                let i = proc_macro2::Literal::usize_unsuffixed(i);
+                Some(quote!(Some(#i) => #call,))
+            }
+            VariantKind::Literal(_) => None,
+        });
+    let visit_map = quote! {
+        fn visit_map<Access>(self, map: Access) -> Result<Self::Value, Access::Error>
+        where
+            Access: ::serde::de::MapAccess<'de>,
+        {
+            let (tag, map) = #rt::union::tagged(map, #property, &[#(#values),*])?;
+            match tag {
+                #(#arms)*
+                _ => Err(#rt::de::no_alternative(#type_name, #keyword, "the object")),
+            }
+        }
+    };
+    Some(visitor_impl(
+        t,
+        e,
+        quote!(impl<'de> ::serde::de::Visitor<'de> for Visitor),
+        &[visit_map],
+        quote!(deserialize_map),
+    ))
 }
 
 fn expecting_for(t: &TypeDef, e: &Enum) -> String {
@@ -372,7 +434,7 @@ fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
+                let value = #rt::union::buffer(deserializer)?;
                 #(#tries)*
                 Err(#rt::de::no_alternative(#type_name, #keyword, "the value"))
             }

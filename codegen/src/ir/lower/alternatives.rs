@@ -5,7 +5,7 @@ use super::{wrap_nullable, Classified, Lower, Lowered};
 use crate::error::Result;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of};
-use crate::ir::{Enum, Ty, Variant, VariantKind};
+use crate::ir::{Enum, Tag, Ty, Variant, VariantKind};
 use crate::load::{JsonType, NodeId};
 use serde_json::Value;
 
@@ -79,12 +79,19 @@ impl Lower<'_> {
             });
             return Ok(Classified::Enum(e));
         }
+        let tag = self.tag_of(&live)?;
         let mut names = Names::new();
         let mut variants = Vec::new();
         for (i, b) in live.iter().enumerate() {
-            let vname = match self.rename_for(*b) {
-                Some(n) => names.claim(&n),
-                None => names.claim(&self.variant_name(*b, i)?),
+            // A tagged union's variants are named from their tag values.
+            let from_tag = tag
+                .as_ref()
+                .and_then(|t| t.values.get(i))
+                .map(|v| pascal(v));
+            let vname = match (self.rename_for(*b), from_tag) {
+                (Some(n), _) => names.claim(&n),
+                (None, Some(n)) if !n.is_empty() => names.claim(&n),
+                (None, _) => names.claim(&self.variant_name(*b, i)?),
             };
             let hint = format!("{name}{vname}");
             let l = self.ty_of(*b, &hint)?;
@@ -97,7 +104,59 @@ impl Lower<'_> {
             });
         }
         let _ = node;
-        Ok(Classified::Enum(Enum { variants, keyword }))
+        Ok(Classified::Enum(Enum {
+            variants,
+            keyword,
+            tag,
+        }))
+    }
+
+    /// The discriminating property of the alternatives `branches`: one that every branch
+    /// requires and pins to a string of its own (`const`, or a one-value `enum`), the
+    /// first such in the first branch's order. Every branch must be an object schema.
+    fn tag_of(&self, branches: &[NodeId]) -> Result<Option<Tag>> {
+        let mut shapes = Vec::with_capacity(branches.len());
+        for b in branches {
+            let s = shape_of(self.set, follow_refs(self.set, *b)?)?;
+            let object_only = s
+                .types
+                .as_ref()
+                .is_some_and(|t| t.len() == 1 && t.contains(&JsonType::Object));
+            if !object_only || s.literals.is_some() {
+                return Ok(None);
+            }
+            shapes.push(s);
+        }
+        let Some(first) = shapes.first() else {
+            return Ok(None);
+        };
+        'candidates: for (property, _) in &first.properties {
+            let mut values: Vec<String> = Vec::with_capacity(shapes.len());
+            for s in &shapes {
+                let pinned = match s.properties.iter().find(|(p, _)| p == property) {
+                    Some((_, n)) if s.required.contains(property) => self.pinned_string(*n)?,
+                    _ => None,
+                };
+                match pinned {
+                    Some(v) if !values.contains(&v) => values.push(v),
+                    _ => continue 'candidates,
+                }
+            }
+            return Ok(Some(Tag {
+                property: property.clone(),
+                values,
+            }));
+        }
+        Ok(None)
+    }
+
+    /// The one string the schema `n` allows (`const`, or a one-value `enum`), if any.
+    fn pinned_string(&self, n: NodeId) -> Result<Option<String>> {
+        let s = shape_of(self.set, follow_refs(self.set, n)?)?;
+        Ok(match s.literals.as_deref() {
+            Some([Value::String(v)]) => Some(v.clone()),
+            _ => None,
+        })
     }
 
     pub(super) fn variant_name(&self, b: NodeId, i: usize) -> Result<String> {
@@ -158,5 +217,9 @@ pub(super) fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
             branch: None,
         });
     }
-    Enum { variants, keyword }
+    Enum {
+        variants,
+        keyword,
+        tag: None,
+    }
 }

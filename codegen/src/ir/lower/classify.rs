@@ -268,6 +268,7 @@ impl Lower<'_> {
         Ok(Classified::Enum(Enum {
             variants,
             keyword: "type",
+            tag: None,
         }))
     }
 
@@ -330,6 +331,7 @@ impl Lower<'_> {
         Ok(Classified::Enum(Enum {
             variants,
             keyword: "type",
+            tag: None,
         }))
     }
 

@@ -74,6 +74,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_id,
+                                ::core::marker::PhantomData,
                                 "id",
                                 &validators::S0,
                             )?
@@ -82,6 +83,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_service,
+                                ::core::marker::PhantomData,
                                 "service",
                                 &validators::S1,
                             )?
@@ -90,6 +92,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_version,
+                                ::core::marker::PhantomData,
                                 "version",
                                 &validators::S2,
                             )?
@@ -98,6 +101,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_released_at,
+                                ::core::marker::PhantomData,
                                 "released_at",
                                 &validators::S3,
                             )?
@@ -106,6 +110,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_highlights,
+                                ::core::marker::PhantomData,
                                 "highlights",
                                 &validators::S5,
                             )?
@@ -114,6 +119,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             ::envgen_runtime::inflight::field(
                                 &mut map,
                                 &mut f_breaking,
+                                ::core::marker::PhantomData,
                                 "breaking",
                                 &validators::S6,
                             )?
@@ -820,41 +826,48 @@ mod validators {
         kinds: 0u8,
         direct: true,
         items: None,
+        union: None,
     };
     pub(super) static S1: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n2,
         kinds: 8u8,
         direct: true,
         items: None,
+        union: None,
     };
     pub(super) static S2: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n3,
         kinds: 8u8,
         direct: true,
         items: None,
+        union: None,
     };
     pub(super) static S3: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: super::parse_s3,
         kinds: 0u8,
         direct: true,
         items: None,
+        union: None,
     };
     pub(super) static S4: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n8,
         kinds: 8u8,
         direct: true,
         items: None,
+        union: None,
     };
     pub(super) static S5: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n5,
         kinds: 16u8,
         direct: true,
         items: Some(&S4),
+        union: None,
     };
     pub(super) static S6: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n6,
         kinds: 2u8,
         direct: true,
         items: None,
+        union: None,
     };
 }

@@ -1,0 +1,148 @@
+//! Invalid documents by kind of error (issue "Invalid documents as fast as valid ones"):
+//! one criterion group per contract and mutation kind, so that no average hides a slow
+//! error path. Each group times 1,000 documents that break the same rule
+//! (`tests/support/mutations.rs`), through:
+//!
+//! * `jsonschema_first_error`: parse to `serde_json::Value`, then the `jsonschema` crate's
+//!   `validate` (the first error, with its instance path);
+//! * `envgen_from_json_str`: envgen's generated `from_json_str` (the first error, with its
+//!   instance pointer, keyword, schema location and message).
+//!
+//! A `valid` group per contract times the valid documents the kinds start from. Every
+//! verdict is asserted before timing. Report: `python3 scripts/bench-report.py` (the
+//! per-kind tables of BENCHMARKS.md).
+
+#[path = "../tests/support/rng.rs"]
+mod rng;
+
+#[path = "../tests/support/mutations.rs"]
+mod mutations;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use envgen_runtime::{Document, Options};
+use mutations::Contract;
+use serde_json::Value;
+use std::hint::black_box;
+use std::time::Duration;
+
+const DOCUMENTS: usize = 1_000;
+const SEED: u64 = 0x0019_E550_0000_0001;
+
+fn oracle(contract: Contract) -> jsonschema::Validator {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(contract.schema_file());
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+    jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{p:?}: {e}"))
+}
+
+fn group<T: Document>(
+    c: &mut Criterion,
+    name: &str,
+    documents: &[String],
+    oracle: &jsonschema::Validator,
+    valid: bool,
+) {
+    for d in documents {
+        let v: Value = serde_json::from_str(d).unwrap_or_default();
+        assert_eq!(oracle.is_valid(&v), valid, "jsonschema on {d}");
+        assert_eq!(
+            T::from_json_str_with(d, &Options::new()).is_ok(),
+            valid,
+            "envgen on {d}"
+        );
+    }
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(documents.len() as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g.bench_function("jsonschema_first_error", |b| {
+        b.iter(|| {
+            for d in documents {
+                let v: Value = serde_json::from_str(d).unwrap_or_default();
+                black_box(
+                    oracle
+                        .validate(&v)
+                        .map_err(|e| e.instance_path().to_string())
+                        .err(),
+                );
+            }
+        })
+    });
+    g.bench_function("envgen_from_json_str", |b| {
+        b.iter(|| {
+            for d in documents {
+                black_box(
+                    T::from_json_str_with(d, &Options::new())
+                        .map_err(|e| e.first().map(|e| e.instance_path.len()))
+                        .err(),
+                );
+            }
+        })
+    });
+    g.finish();
+}
+
+/// The criterion group of `kind` (`valid` for the valid documents) of `contract`.
+fn group_name(contract: Contract, kind: &str) -> String {
+    format!("errors-{}-{kind}", contract.name())
+}
+
+fn contract<T: Document>(c: &mut Criterion, contract: Contract) {
+    let oracle = oracle(contract);
+    let valid = mutations::valid(contract, DOCUMENTS, SEED);
+    group::<T>(c, &group_name(contract, "valid"), &valid, &oracle, true);
+    for kind in contract.kinds() {
+        let documents = mutations::invalid(contract, kind, DOCUMENTS, SEED);
+        group::<T>(
+            c,
+            &group_name(contract, kind.name),
+            &documents,
+            &oracle,
+            false,
+        );
+    }
+}
+
+/// Writes `target/criterion/errors-kinds.json`: the groups of this bench with their
+/// contract, kind and rule, for `scripts/bench-report.py`.
+fn manifest() {
+    let rows: Vec<Value> = Contract::ALL
+        .iter()
+        .flat_map(|&c| {
+            std::iter::once(serde_json::json!({
+                "contract": c.name(), "kind": "valid", "rule": "valid documents",
+                "group": group_name(c, "valid"),
+            }))
+            .chain(c.kinds().iter().map(move |k| {
+                serde_json::json!({
+                    "contract": c.name(), "kind": k.name, "rule": k.rule,
+                    "group": group_name(c, k.name),
+                })
+            }))
+        })
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        std::fs::write(
+            dir.join("errors-kinds.json"),
+            serde_json::to_string_pretty(&rows).unwrap_or_default(),
+        )
+    });
+    if let Err(e) = written {
+        eprintln!("errors bench: could not write the kinds manifest: {e}");
+    }
+}
+
+fn all(c: &mut Criterion) {
+    manifest();
+    contract::<envgen::response_envelope::ResponseEnvelope>(c, Contract::ResponseEnvelope);
+    contract::<envgen::tool_response::ToolResponse>(c, Contract::ToolResponse);
+    contract::<envgen::meminit::MeminitEnvelope>(c, Contract::Meminit);
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);

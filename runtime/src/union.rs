@@ -1,0 +1,211 @@
+//! Decoding `oneOf`/`anyOf` unions whose alternatives share a JSON kind: by buffering the
+//! value and trying each alternative ([`buffer`]), or, for a tagged union, by reading the
+//! object up to its tag and dispatching on it ([`tagged`]), which buffers only the
+//! entries before the tag (none when the tag comes first).
+
+use crate::de::Key;
+use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::cell::Cell;
+
+thread_local! {
+    static BUFFERED: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_buffered(n: u64) {
+    BUFFERED.with(|b| b.set(b.get() + n));
+}
+
+/// How many values this thread has buffered as `serde_json::Value`s to decode unions
+/// (whole values by [`buffer`], entries before a tag by [`tagged`]): for tests that pin
+/// which unions decode without buffering.
+#[doc(hidden)]
+pub fn buffered() -> u64 {
+    BUFFERED.with(Cell::get)
+}
+
+/// The whole value, buffered to try a union's alternatives one by one.
+pub fn buffer<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+    count_buffered(1);
+    Value::deserialize(d)
+}
+
+/// Reads a tagged union's object from `map` up to its tag property `tag`, and returns
+/// which of `tags` its value is (`None` when the tag is absent or none of them; a tag
+/// that is not a string is an error), with the object to decode the chosen alternative from: [`Tagged`] replays the
+/// entries read so far, then reads on from `map`. Entries before the tag are buffered;
+/// when the tag comes first, nothing is.
+pub fn tagged<'de, A: MapAccess<'de>>(
+    mut map: A,
+    tag: &str,
+    tags: &[&str],
+) -> Result<(Option<usize>, Tagged<'de, A>), A::Error> {
+    let mut before = Vec::new();
+    while let Some(key) = map.next_key::<Key<'de>>()? {
+        if key.as_str() == tag {
+            // Every alternative pins the tag to a string: any other value matches none,
+            // and fails here as serde words it.
+            let value = map.next_value::<Key<'de>>()?;
+            let index = tags.iter().position(|t| *t == value.as_str());
+            let tagged = Tagged {
+                before: before.into_iter(),
+                tag: Some((key.0, Replay::Str(value.0))),
+                rest: Some(map),
+                value: None,
+            };
+            return Ok((index, tagged));
+        }
+        count_buffered(1);
+        before.push((key.0, Replay::Value(map.next_value::<Value>()?)));
+    }
+    let tagged = Tagged {
+        before: before.into_iter(),
+        tag: None,
+        rest: None,
+        value: None,
+    };
+    Ok((None, tagged))
+}
+
+/// A tagged union's object, as [`tagged`] left it: the entries before the tag, the tag,
+/// then the rest of the underlying map.
+pub struct Tagged<'de, A> {
+    before: std::vec::IntoIter<(Cow<'de, str>, Replay<'de>)>,
+    tag: Option<(Cow<'de, str>, Replay<'de>)>,
+    rest: Option<A>,
+    /// The value of the key just replayed.
+    value: Option<Replay<'de>>,
+}
+
+/// A value read before it is decoded: the tag's string as it was read (borrowed from the
+/// input when it has no escapes, so a tag first costs no allocation), or an entry before
+/// the tag as a `serde_json::Value`.
+enum Replay<'de> {
+    Str(Cow<'de, str>),
+    Value(Value),
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Tagged<'de, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let replayed = match self.before.next() {
+            Some(entry) => Some(entry),
+            None => self.tag.take(),
+        };
+        match replayed {
+            Some((key, value)) => {
+                self.value = Some(value);
+                key_from(key, seed).map(Some)
+            }
+            None => match &mut self.rest {
+                Some(rest) => rest.next_key_seed(seed),
+                None => Ok(None),
+            },
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        match (self.value.take(), &mut self.rest) {
+            (Some(Replay::Str(s)), _) => key_from(s, seed),
+            (Some(Replay::Value(value)), _) => seed.deserialize(value).map_err(de::Error::custom),
+            (None, Some(rest)) => rest.next_value_seed(seed),
+            (None, None) => Err(de::Error::custom("a value was read with no key before it")),
+        }
+    }
+}
+
+/// `seed` applied to a string read earlier (a replayed key, or the tag's value).
+fn key_from<'de, K: DeserializeSeed<'de>, E: de::Error>(
+    key: Cow<'de, str>,
+    seed: K,
+) -> Result<K::Value, E> {
+    match key {
+        Cow::Borrowed(k) => seed.deserialize(BorrowedStrDeserializer::<E>::new(k)),
+        Cow::Owned(k) => seed.deserialize(StringDeserializer::<E>::new(k)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::de::value::MapAccessDeserializer;
+    use serde::de::Visitor;
+    use std::fmt;
+
+    /// What [`read`] gives back: the tag index, the entries in the order they are
+    /// replayed, and how many values were buffered.
+    type Read = (Option<usize>, Vec<(String, Value)>, u64);
+
+    /// Reads an object through [`tagged`].
+    fn read(text: &str) -> Result<Read, String> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Read;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                let before = buffered();
+                let (index, tagged) = tagged(map, "kind", &["ls", "grep"])?;
+                let counted = buffered() - before;
+                let entries = indexmap::IndexMap::<String, Value>::deserialize(
+                    MapAccessDeserializer::new(tagged),
+                )?;
+                Ok((index, entries.into_iter().collect(), counted))
+            }
+        }
+        let mut de = serde_json::Deserializer::from_str(text);
+        de.deserialize_map(V).map_err(|e| e.to_string())
+    }
+
+    fn entries(text: &str) -> Vec<(String, Value)> {
+        let v: indexmap::IndexMap<String, Value> = serde_json::from_str(text).unwrap_or_default();
+        v.into_iter().collect()
+    }
+
+    #[test]
+    fn a_tag_first_is_dispatched_with_nothing_buffered() {
+        let doc = r#"{"kind": "grep", "pattern": "x", "n": [1, 2]}"#;
+        assert_eq!(read(doc), Ok((Some(1), entries(doc), 0)));
+    }
+
+    #[test]
+    fn entries_before_the_tag_are_buffered_and_replayed_in_order() {
+        let doc = r#"{"pattern": "x", "n\u0041": [1, 2], "kind": "ls", "z": null}"#;
+        assert_eq!(read(doc), Ok((Some(0), entries(doc), 2)));
+    }
+
+    #[test]
+    fn an_absent_or_unknown_tag_selects_nothing() {
+        for doc in [
+            r#"{"pattern": "x"}"#,
+            r#"{"kind": "find", "a": 1}"#,
+            r#"{"kind": "l\u0073"}"#,
+            r#"{}"#,
+        ] {
+            let (index, replayed, _) = read(doc).unwrap_or_else(|e| panic!("{doc}: {e}"));
+            let expected = if doc.contains("u0073") { Some(0) } else { None };
+            assert_eq!((index, replayed), (expected, entries(doc)), "{doc}");
+        }
+    }
+
+    #[test]
+    fn a_tag_that_is_not_a_string_is_an_error() {
+        assert!(read(r#"{"kind": 3}"#).is_err());
+        assert!(read(r#"{"a": 1, "kind": ["ls"]}"#).is_err());
+    }
+
+    #[test]
+    fn buffer_counts_what_it_buffers() {
+        let before = buffered();
+        let mut de = serde_json::Deserializer::from_str("[1]");
+        assert_eq!(buffer(&mut de).ok(), Some(serde_json::json!([1])));
+        assert_eq!(buffered() - before, 1);
+    }
+}
