@@ -6,7 +6,9 @@
 //! * `jsonschema_first_error`: parse to `serde_json::Value`, then the `jsonschema` crate's
 //!   `validate` (the first error, with its instance path);
 //! * `envgen_from_json_str`: envgen's generated `from_json_str` (the first error, with its
-//!   instance pointer, keyword, schema location and message).
+//!   instance pointer, keyword, schema location and message);
+//! * `serde_value_only`: parse to `serde_json::Value`, nothing else (what `jsonschema`'s
+//!   side spends before it validates).
 //!
 //! A `valid` group per contract times the valid documents the kinds start from. Every
 //! verdict is asserted before timing. Report: `python3 scripts/bench-report.py` (the
@@ -59,6 +61,13 @@ fn group<T: Document>(
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(500));
     g.measurement_time(Duration::from_secs(2));
+    g.bench_function("serde_value_only", |b| {
+        b.iter(|| {
+            for d in documents {
+                black_box(serde_json::from_str::<Value>(d).is_ok());
+            }
+        })
+    });
     g.bench_function("jsonschema_first_error", |b| {
         b.iter(|| {
             for d in documents {

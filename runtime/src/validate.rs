@@ -381,27 +381,40 @@ pub fn show(v: &Value) -> String {
     // Serializes only as far as the 60 characters shown: every nesting level writes at
     // least one byte before descending, so neither a huge nor a 100,000-deep value is
     // walked (a full `to_string` would be O(size) and recurse once per level).
-    struct Limited(Vec<u8>);
-    impl std::io::Write for Limited {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            if self.0.len() > 4 * 61 {
-                return Err(std::io::Error::other("enough"));
-            }
-            self.0.extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
+    let mut w = Limited::default();
+    let _ = serde_json::to_writer(&mut w, v);
+    w.shown()
+}
+
+/// A writer of compact JSON that takes only as much as [`show`] shows (at least 61
+/// characters' worth of bytes, or the whole value), and refuses further writes, which
+/// stops the serializer writing into it.
+#[derive(Default)]
+pub(crate) struct Limited(Vec<u8>);
+
+impl Limited {
+    /// What was written, as [`show`] renders it: cut at 60 characters.
+    pub(crate) fn shown(&self) -> String {
+        let s = String::from_utf8_lossy(&self.0);
+        if s.chars().count() <= 60 {
+            s.into_owned()
+        } else {
+            let cut: String = s.chars().take(57).collect();
+            format!("{cut}...")
         }
     }
-    let mut w = Limited(Vec::new());
-    let _ = serde_json::to_writer(&mut w, v);
-    let s = String::from_utf8_lossy(&w.0);
-    if s.chars().count() <= 60 {
-        s.into_owned()
-    } else {
-        let cut: String = s.chars().take(57).collect();
-        format!("{cut}...")
+}
+
+impl std::io::Write for Limited {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.len() > 4 * 61 {
+            return Err(std::io::Error::other("enough"));
+        }
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

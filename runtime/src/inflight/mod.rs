@@ -35,7 +35,7 @@ pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIG
 
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
-use crate::validate::{show, show_str, Cx, NodeFn, Options};
+use crate::validate::{show_str, Cx, NodeFn, Options};
 use capture::read;
 pub use capture::{OrNull, Read};
 use marker::{itoa, marker_of, Head, Marker};
@@ -121,9 +121,9 @@ impl Session {
         if let Some(pieces) = pending.shown {
             // A union failed as a whole at this location: its message shows the value.
             let at: Vec<&Seg> = pending.up.iter().rev().collect();
-            let value = seek::value_at(input, &at)?;
+            let shown = seek::shown_at(input, &at)?;
             let first = errors.first_mut()?;
-            first.message = pieces.join(&show(&value));
+            first.message = pieces.join(&shown);
         }
         if !prefix.is_empty() {
             for e in &mut errors {

@@ -1,20 +1,24 @@
-//! One value of a document read again, by its location: the value a union's failure shows
-//! in its message (see `union_failed`), read only when the error is taken. The values
-//! before it are skipped (`IgnoredAny`: nothing is built), and the read stops right
-//! after it: what follows in the document is never parsed.
+//! One value of a document read again, by its location, to show it in a message: the
+//! value a union's failure shows (see `union_failed`), read only when the error is taken.
+//! The values before it are skipped (`IgnoredAny`: nothing is built), the value itself is
+//! written straight into its shown form (compact JSON, as `validate::show` renders a
+//! `Value`: at most 60 characters) without building a `Value`, and the read stops as soon
+//! as that is written: what follows in the document is never parsed.
 
 use super::Seg;
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess};
+use crate::validate::{show, Limited};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess};
 use serde::de::{SeqAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
+use std::io::Write;
 
-/// The value at `path` (outermost segment first) of the JSON text `input`; `None` when
-/// no value stands there.
-pub(super) fn value_at(input: &str, path: &[&Seg]) -> Option<Value> {
+/// The value at `path` (outermost segment first) of the JSON text `input`, shown as
+/// `validate::show` shows it; `None` when no value stands there.
+pub(super) fn shown_at(input: &str, path: &[&Seg]) -> Option<String> {
     let mut found = None;
     let mut de = serde_json::Deserializer::from_str(input);
-    // The seek ends with an error as soon as the value is read (or cannot be reached);
+    // The seek ends with an error as soon as the value is shown (or cannot be reached);
     // `found` says which.
     let _ = Seek {
         path,
@@ -26,7 +30,7 @@ pub(super) fn value_at(input: &str, path: &[&Seg]) -> Option<Value> {
 
 struct Seek<'p, 's> {
     path: &'p [&'p Seg],
-    found: &'s mut Option<Value>,
+    found: &'s mut Option<String>,
 }
 
 impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
@@ -34,10 +38,7 @@ impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         match self.path.split_first() {
-            None => {
-                *self.found = Some(Value::deserialize(d)?);
-                Err(de::Error::custom("found"))
-            }
+            None => d.deserialize_any(Show { found: self.found }),
             Some((seg, rest)) => d.deserialize_any(Step {
                 seg,
                 rest,
@@ -51,7 +52,7 @@ impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
 struct Step<'p, 's> {
     seg: &'p Seg,
     rest: &'p [&'p Seg],
-    found: &'s mut Option<Value>,
+    found: &'s mut Option<String>,
 }
 
 fn off_path<E: de::Error>() -> E {
@@ -100,33 +101,235 @@ impl<'de> Visitor<'de> for Step<'_, '_> {
     }
 }
 
+/// The value at the end of the path: a scalar is shown as `show` shows its `Value`; an
+/// object or array is transcoded into a [`Limited`] writer.
+struct Show<'s> {
+    found: &'s mut Option<String>,
+}
+
+impl Show<'_> {
+    fn scalar<E: de::Error>(self, v: Value) -> Result<(), E> {
+        *self.found = Some(show(&v));
+        Err(de::Error::custom("shown"))
+    }
+
+    fn composite<E: de::Error>(
+        self,
+        write: impl FnOnce(&mut Limited) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut w = Limited::default();
+        // Stops early (with an error) once the writer has taken what is shown.
+        let _ = write(&mut w);
+        *self.found = Some(w.shown());
+        Err(de::Error::custom("shown"))
+    }
+}
+
+impl<'de> Visitor<'de> for Show<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.scalar(Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.scalar(Value::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.scalar(Value::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.scalar(Value::from(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.scalar(Value::from(v))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.scalar(Value::Null)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        self.composite(|w| Transcode(w).visit_map(map))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.composite(|w| Transcode(w).visit_seq(seq))
+    }
+}
+
+/// Writes the value it reads as compact JSON, exactly as `serde_json` writes the `Value`
+/// it would have built (keys in document order, strings and numbers through
+/// `serde_json`'s own writer); fails as soon as the writer refuses more.
+struct Transcode<'w>(&'w mut Limited);
+
+impl Transcode<'_> {
+    fn put<E: de::Error>(&mut self, bytes: &[u8]) -> Result<(), E> {
+        self.0
+            .write_all(bytes)
+            .map_err(|_| de::Error::custom("shown"))
+    }
+
+    fn json<E: de::Error, T: serde::Serialize + ?Sized>(self, v: &T) -> Result<(), E> {
+        serde_json::to_writer(&mut *self.0, v).map_err(|_| de::Error::custom("shown"))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Transcode<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Transcode<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.json(&v)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.json(&v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.json(&v)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.json(&v)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.json(v)
+    }
+    fn visit_unit<E: de::Error>(mut self) -> Result<(), E> {
+        self.put(b"null")
+    }
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        self.put(b"{")?;
+        let mut first = true;
+        while let Some(key) = map.next_key::<crate::de::Key<'de>>()? {
+            if !first {
+                self.put(b",")?;
+            }
+            first = false;
+            Transcode(&mut *self.0).json(key.as_str())?;
+            self.put(b":")?;
+            map.next_value_seed(Transcode(&mut *self.0))?;
+        }
+        self.put(b"}")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        self.put(b"[")?;
+        let mut first = true;
+        while seq
+            .next_element_seed(Item {
+                w: &mut *self.0,
+                first,
+            })?
+            .is_some()
+        {
+            first = false;
+        }
+        self.put(b"]")
+    }
+}
+
+/// An array item: a comma unless it is the first, then the item.
+struct Item<'w> {
+    w: &'w mut Limited,
+    first: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for Item<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let mut t = Transcode(self.w);
+        if !self.first {
+            t.put(b",")?;
+        }
+        t.deserialize(d)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn at(input: &str, path: &[Seg]) -> Option<Value> {
+    /// `show` of the `Value` at `path`, the way the slow path shows it.
+    fn expected(input: &str, path: &[Seg]) -> Option<String> {
+        let doc: Value = serde_json::from_str(input).ok()?;
+        let mut v = &doc;
+        for seg in path {
+            v = match seg {
+                Seg::Key(k) => v.get(*k)?,
+                Seg::OwnedKey(k) => v.get(k.as_str())?,
+                Seg::Index(i) => v.get(*i)?,
+            };
+        }
+        Some(show(v))
+    }
+
+    fn at(input: &str, path: &[Seg]) -> Option<String> {
         let refs: Vec<&Seg> = path.iter().collect();
-        value_at(input, &refs)
+        shown_at(input, &refs)
     }
 
     #[test]
-    fn finds_the_value_at_a_path_of_keys_and_indices() {
+    fn shows_the_value_at_a_path_of_keys_and_indices() {
         let doc = r#"{"a": [1, {"b\u0022": {"c": [true, 2.50]}}], "z": 3}"#;
         let path = [Seg::Key("a"), Seg::Index(1), Seg::OwnedKey("b\"".into())];
-        assert_eq!(
-            at(doc, &path),
-            serde_json::from_str(r#"{"c": [true, 2.50]}"#).ok()
+        assert_eq!(at(doc, &path).as_deref(), Some(r#"{"c":[true,2.5]}"#));
+        assert_eq!(at(doc, &path), expected(doc, &path));
+        assert_eq!(at(doc, &[]), expected(doc, &[]));
+        assert_eq!(at(doc, &[Seg::Key("z")]).as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn shows_exactly_what_show_shows_of_the_parsed_value() {
+        let long = "x".repeat(300);
+        let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+        let wide = format!(
+            "[{}]",
+            (0..200)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         );
-        assert_eq!(at(doc, &[]), serde_json::from_str(doc).ok());
-        assert_eq!(at(doc, &[Seg::Key("z")]), Some(Value::from(3)));
+        let docs = [
+            r#"{}"#.to_owned(),
+            r#"[]"#.to_owned(),
+            r#"[[], {}, [{}]]"#.to_owned(),
+            r#"{"k": null, "t": true, "f": false, "n": -0, "e": 1e2, "x": 1.0, "big": 18446744073709551616}"#.to_owned(),
+            r#"{"s": "tab\there \"quoted\" \u00e9\u0001 \ud83d\ude00 end", "u": "\u2028"}"#.to_owned(),
+            r#"{"code": "RATE_LIMIT_EXCEEDED", "message": "API rate limit reached", "retryable": true}"#.to_owned(),
+            format!(r#"{{"long": "{long}", "after": 1}}"#),
+            format!(r#"{{"{long}": 1}}"#),
+            "[\"é€😀\", \"ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé\"]".to_owned(),
+            deep,
+            wide,
+            r#"  { "spaced" :  [ 1 , 2 ] , "x" : { } }  "#.to_owned(),
+            r#""a plain string""#.to_owned(),
+            format!(r#""{long}""#),
+            r#"-12.5e-3"#.to_owned(),
+        ];
+        for doc in &docs {
+            assert_eq!(at(doc, &[]), expected(doc, &[]), "{doc}");
+            let wrapped = format!(r#"{{"before": [1, {{"a": "b"}}], "v": {doc}, "after": ]]]"#);
+            assert_eq!(
+                at(&wrapped, &[Seg::Key("v")]),
+                expected(doc, &[]),
+                "{wrapped}"
+            );
+        }
     }
 
     #[test]
     fn stops_after_the_value_and_ignores_what_follows() {
         // Broken JSON after the value is never read.
         assert_eq!(
-            at(r#"{"a": {"x": 1}, "b": ]]]"#, &[Seg::Key("a")]),
-            serde_json::from_str(r#"{"x": 1}"#).ok()
+            at(r#"{"a": {"x": 1}, "b": ]]]"#, &[Seg::Key("a")]).as_deref(),
+            Some(r#"{"x":1}"#)
         );
     }
 
