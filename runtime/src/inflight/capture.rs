@@ -2,7 +2,7 @@
 //! its Rust type cannot take is checked by the schema, and the items of an array.
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
-use super::{active, check, check_value, forget, raise, union_failed, up, Seg, Spec};
+use super::{active, check, check_value, forget, raise, raised_whole, union_failed, up, Seg, Spec};
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
     MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,
@@ -222,12 +222,13 @@ impl<'de, S: Read<'de>> Capture<'_, S> {
     }
 
     /// An array or object the type holds: errors raised inside it stand only when they
-    /// are the schema's (`direct`), or for the failure of the union above it (`union`).
+    /// are the schema's (`direct`), or for the failure of the union above it (`union`),
+    /// or are the union's own errors about the whole value (`whole`).
     fn nested<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
         let spec = self.spec;
         self.seed.deserialize(d).inspect_err(|_| match spec.union {
             Some(rule) => union_failed(rule),
-            None if !spec.direct => forget(),
+            None if !(spec.direct || spec.whole && raised_whole()) => forget(),
             None => {}
         })
     }

@@ -61,6 +61,8 @@ struct Pending {
     /// with the failing value shown (`validate::show`): the value is read again from the
     /// input, at the error's location, only once the error is taken.
     shown: Option<&'static [&'static str]>,
+    /// Raised by [`unmatched`]: the errors of the value's own schema node, at the value.
+    whole: bool,
 }
 
 thread_local! {
@@ -156,6 +158,7 @@ fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
             up: Vec::new(),
             errors,
             shown: None,
+            whole: false,
         })
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
@@ -193,6 +196,38 @@ pub fn opaque<T, E>(result: Result<T, E>) -> Result<T, E> {
 
 fn forget() {
     PENDING.with(|p| p.borrow_mut().take());
+}
+
+/// The error of a buffered union none of whose alternatives took `value`: within a
+/// session, the errors `node` (the union's own schema node) finds in the value, raised in
+/// flight; otherwise, or when the schema accepts the value (a type narrower than the
+/// schema), `fallback`. A property read with [`Spec::whole`] keeps these errors, so a
+/// union of objects is not validated by a second parse of the document.
+pub fn unmatched<E: de::Error>(value: &Value, node: NodeFn, fallback: impl FnOnce() -> E) -> E {
+    if !active() {
+        return fallback();
+    }
+    match check(value, node) {
+        Some(errors) => {
+            let e = raise(errors);
+            PENDING.with(|p| {
+                if let Some(pending) = p.borrow_mut().as_mut() {
+                    pending.whole = true;
+                }
+            });
+            e
+        }
+        None => fallback(),
+    }
+}
+
+/// Whether the error being raised is [`unmatched`]'s, raised at the value just read.
+fn raised_whole() -> bool {
+    PENDING.with(|p| {
+        p.borrow()
+            .as_ref()
+            .is_some_and(|pending| pending.whole && pending.up.is_empty())
+    })
 }
 
 /// An error raised inside a value stands for its union's failure (`rule`), at the value:
@@ -297,6 +332,10 @@ pub struct Spec {
     /// then means the value fails the union as a whole, and is reported as this rule's
     /// error at the value (the `Value` validator's error), in flight.
     pub union: Option<&'static Rule>,
+    /// Whether the value's type is a union decoded from a buffered `Value` whose schema
+    /// node is this one: the errors it raises about the whole value ([`unmatched`]) are
+    /// this node's, and stand even when `direct` is `false`.
+    pub whole: bool,
 }
 
 /// `map.next_value::<T>()` for the value of property `key`. Within a session, a value the

@@ -7,11 +7,14 @@
 //!   values;
 //! * an error inside an alternative of a union (a nullable `$ref`, a tagged union, a union
 //!   of one object shape and scalars) is reported in flight (no second parse,
-//!   `envgen_runtime::check::slow_paths`), and equals the `Value` validator's first error.
+//!   `envgen_runtime::check::slow_paths`), and equals the `Value` validator's first error;
+//!   so is a value that no alternative of an untagged union of objects takes (its
+//!   buffered `Value` is validated in place).
 
 use crate::tagged::{
     validate_value, Backoff, Batch, BatchRetries, Call, Grep, GrepKind, Ls, LsKind, Outcome,
     OutcomeError, OutcomeErrorError, OutcomeErrorStatus, OutcomeSuccess, OutcomeSuccessStatus,
+    Shape,
 };
 use envgen_runtime::check::slow_paths;
 use envgen_runtime::union::buffered;
@@ -194,6 +197,31 @@ fn errors_inside_union_alternatives_are_reported_in_flight() {
             first.message.contains("alternatives"),
             "{doc}: {}",
             first.message
+        );
+    }
+}
+
+#[test]
+fn an_untagged_union_of_objects_is_buffered_and_its_errors_are_in_flight() {
+    let call = json!({"kind": "ls", "path": "src"});
+    let text =
+        json!({"call": call, "result": ok_result(), "shape": {"w": 2, "h": 3.5}}).to_string();
+    let (parsed, buffered, _) = parse(&text);
+    let batch = parsed.unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(buffered, 1);
+    assert!(matches!(batch.shape, Some(Shape::Rect(_))));
+    for shape in [
+        json!({"r": -1}),
+        json!({"r": 1, "w": 1, "h": 2}),
+        json!({"w": 1}),
+        json!([1]),
+    ] {
+        let doc = json!({"call": call, "result": ok_result(), "shape": shape});
+        let (first, slow) = first_error(&doc);
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str(), slow),
+            ("/shape", "oneOf", false),
+            "{doc}"
         );
     }
 }

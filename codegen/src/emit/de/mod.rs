@@ -10,6 +10,8 @@
 mod record;
 mod union;
 
+pub(crate) use union::{decoding, Decoding};
+
 use super::inflight::Inflight;
 use super::rust_ty::{ident, Cx};
 use crate::ir::{Ty, TypeDef, TypeKind};
@@ -106,7 +108,7 @@ pub(crate) fn deserialize_impl(
         TypeKind::Alias(_) => TokenStream::new(),
         TypeKind::Newtype(ty) => newtype_impl(cx, t, ty),
         TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
-        TypeKind::Enum(e) => enum_impl(cx, t, e),
+        TypeKind::Enum(e) => enum_impl(cx, t, e, inflight),
     }
 }
 

@@ -3,6 +3,7 @@
 //! `serde_json::Value`.
 
 use super::{de_call, header, payload_from};
+use crate::emit::inflight::Inflight;
 use crate::emit::kind::{kind_of_value, kinds_of, Kind, ALL};
 use crate::emit::rust_ty::{ident, lit, Cx};
 use crate::emit::ser::value_tokens;
@@ -12,13 +13,27 @@ use quote::quote;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-pub(super) fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+/// How an enum's `Deserialize` reads a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decoding {
+    /// Every variant a string literal: matched by value.
+    Strings,
+    /// Dispatched on the JSON kind (no buffering).
+    Kinds,
+    /// A tagged union of objects, dispatched on its tag ([`crate::ir::Tag`]).
+    Tagged,
+    /// Alternatives tried in order on a buffered `Value`.
+    Buffered,
+}
+
+/// How the enum `t` (`e`) is decoded.
+pub(crate) fn decoding(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> Decoding {
     let all_string_literals = e
         .variants
         .iter()
         .all(|v| matches!(&v.kind, VariantKind::Literal(Value::String(_))));
     if all_string_literals {
-        return string_enum_impl(cx, t, e);
+        return Decoding::Strings;
     }
     // Kind dispatch needs: no object/array literals, at most one payload per kind, and no
     // payload accepting every kind, except a last `Value` variant that takes the kinds no
@@ -45,34 +60,54 @@ pub(super) fn enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         }
     }
     if dispatchable {
-        dispatch_enum_impl(cx, t, e)
-    } else if let Some(tagged) = tagged_enum_impl(cx, t, e) {
-        tagged
+        Decoding::Kinds
+    } else if is_tagged(cx, t, e) {
+        Decoding::Tagged
     } else {
-        buffered_enum_impl(cx, t, e)
+        Decoding::Buffered
+    }
+}
+
+/// Whether `e` is a tagged union of object payloads the tag decoder can read: a tag for
+/// every variant, no generics, every variant an object.
+fn is_tagged(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> bool {
+    let Some(tag) = &e.tag else {
+        return false;
+    };
+    t.generics.is_empty()
+        && tag.values.len() == e.variants.len()
+        && e.variants.iter().all(|v| match &v.kind {
+            VariantKind::Payload(ty) => {
+                let mut k = BTreeSet::new();
+                kinds_of(cx, ty, &mut k);
+                k.len() == 1 && k.contains(&Kind::Object)
+            }
+            VariantKind::Literal(_) => false,
+        })
+}
+
+pub(super) fn enum_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    e: &Enum,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
+    match decoding(cx, t, e) {
+        Decoding::Strings => string_enum_impl(cx, t, e),
+        Decoding::Kinds => dispatch_enum_impl(cx, t, e),
+        Decoding::Tagged => {
+            tagged_enum_impl(cx, t, e).unwrap_or_else(|| buffered_enum_impl(cx, t, e, inflight))
+        }
+        Decoding::Buffered => buffered_enum_impl(cx, t, e, inflight),
     }
 }
 
 /// A tagged union ([`crate::ir::Tag`]) of object payloads: the object is read up to its
 /// tag (`envgen_runtime::union::tagged`), and the tag's value picks the payload, which
 /// reads the object on. Entries before the tag are buffered; nothing is when the tag
-/// comes first. `None` when the enum is not such a union (it is then buffered).
+/// comes first. `None` when the enum has no tag ([`decoding`] says when it applies).
 fn tagged_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
     let tag = e.tag.as_ref()?;
-    if !t.generics.is_empty() || tag.values.len() != e.variants.len() {
-        return None;
-    }
-    let objects_only = e.variants.iter().all(|v| match &v.kind {
-        VariantKind::Payload(ty) => {
-            let mut k = BTreeSet::new();
-            kinds_of(cx, ty, &mut k);
-            k.len() == 1 && k.contains(&Kind::Object)
-        }
-        VariantKind::Literal(_) => false,
-    });
-    if !objects_only {
-        return None;
-    }
     let rt = &cx.rt;
     let name = ident(&t.name);
     let type_name = lit(&t.name);
@@ -402,7 +437,15 @@ fn visitor_impl(
     }
 }
 
-fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+/// The alternatives tried in order on a buffered `Value`. When none takes it and
+/// validators are generated, the error is the union's own node's (raised in flight, so
+/// that no second parse is needed: `inflight::unmatched`).
+fn buffered_enum_impl(
+    cx: &Cx<'_>,
+    t: &TypeDef,
+    e: &Enum,
+    inflight: Option<&Inflight<'_>>,
+) -> TokenStream {
     let rt = &cx.rt;
     let (impl_generics, self_ty, where_clause) = header(cx, t, true);
     let type_name = lit(&t.name);
@@ -428,6 +471,14 @@ fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             }
         }
     });
+    let no_alternative = quote!(#rt::de::no_alternative(#type_name, #keyword, "the value"));
+    let fail = match inflight {
+        Some(inflight) => {
+            let node = inflight.node_fn(t.node);
+            quote!(Err(#rt::inflight::unmatched(&value, #node, || #no_alternative)))
+        }
+        None => quote!(Err(#no_alternative)),
+    };
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
@@ -436,7 +487,7 @@ fn buffered_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             {
                 let value = #rt::union::buffer(deserializer)?;
                 #(#tries)*
-                Err(#rt::de::no_alternative(#type_name, #keyword, "the value"))
+                #fail
             }
         }
     }

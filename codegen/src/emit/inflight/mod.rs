@@ -29,17 +29,21 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-/// A spec's fields: node, kinds, direct, the index of the items' spec, the format
-/// mapping whose parse its validator adds, and the union whose failure an error inside
-/// the value stands for.
-type SpecKey = (
-    NodeId,
-    u8,
-    bool,
-    Option<usize>,
-    Option<Mapped>,
-    Option<UnionRule>,
-);
+/// A spec's fields (`envgen_runtime::inflight::Spec`), one `static` per distinct value.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct SpecKey {
+    node: NodeId,
+    kinds: u8,
+    direct: bool,
+    /// The index of the items' spec.
+    items: Option<usize>,
+    /// The format mapping whose parse its validator adds.
+    parsed: Option<Mapped>,
+    /// The union whose failure an error inside the value stands for.
+    union: Option<UnionRule>,
+    /// Whether the value's type is a buffered union of this node.
+    whole: bool,
+}
 
 mod union;
 
@@ -216,17 +220,32 @@ impl<'a> Inflight<'a> {
         let parsed = super::mapped::parsed(cx, ty, 0).cloned();
         let kinds = if parsed.is_some() { 0 } else { kinds };
         let direct = self.direct(cx, ty, node, 0);
-        let union = if direct {
-            None
+        let (union, whole) = if direct {
+            (None, false)
         } else {
-            self.union_rule(cx, ty, node)
+            (self.union_rule(cx, ty, node), self.whole(cx, ty, node))
         };
         let items = self.items_spec(cx, ty, node, depth);
+        let key = SpecKey {
+            node,
+            kinds,
+            direct,
+            items,
+            parsed,
+            union,
+            whole,
+        };
         let mut specs = self.specs.borrow_mut();
         let next = specs.len();
-        *specs
-            .entry((node, kinds, direct, items, parsed, union))
-            .or_insert(next)
+        *specs.entry(key).or_insert(next)
+    }
+
+    /// `validators::n…` of the schema node `node` (a buffered union's own node, whose
+    /// errors it raises when no alternative takes the value).
+    pub(crate) fn node_fn(&self, node: NodeId) -> TokenStream {
+        self.used.borrow_mut().insert(node);
+        let f = fn_name(node);
+        quote!(validators::#f)
     }
 
     /// `&validators::S{i}`.
@@ -240,49 +259,57 @@ impl<'a> Inflight<'a> {
         let specs = self.specs.borrow();
         let mut all: Vec<_> = specs.iter().map(|(k, i)| (*i, k.clone())).collect();
         all.sort();
-        let items = all
-            .into_iter()
-            .map(|(i, (node, kinds, direct, items, parsed, union))| {
-                let name = format_ident!("S{}", i);
-                let f = match parsed {
-                    Some(_) => {
-                        let w = super::mapped::wrapper_name(i);
-                        quote!(super::#w)
-                    }
-                    None => {
-                        let f = fn_name(node);
-                        quote!(#f)
-                    }
-                };
-                let items = match items {
-                    Some(j) => {
-                        let item = format_ident!("S{}", j);
-                        quote!(Some(&#item))
-                    }
-                    None => quote!(None),
-                };
-                let union = match union {
-                    Some((keyword, at, pieces)) => {
-                        let site = crate::ir::plan::Site { keyword, at };
-                        let message = Message {
-                            pieces,
-                            args: vec![Arg::Instance],
-                        };
-                        let rule = super::failure::rule(rt, &site, &message);
-                        quote!(Some(#rule))
-                    }
-                    None => quote!(None),
-                };
-                quote! {
-                    pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
-                        node: #f,
-                        kinds: #kinds,
-                        direct: #direct,
-                        items: #items,
-                        union: #union,
-                    };
+        let items = all.into_iter().map(|(i, key)| {
+            let SpecKey {
+                node,
+                kinds,
+                direct,
+                items,
+                parsed,
+                union,
+                whole,
+            } = key;
+            let name = format_ident!("S{}", i);
+            let f = match parsed {
+                Some(_) => {
+                    let w = super::mapped::wrapper_name(i);
+                    quote!(super::#w)
                 }
-            });
+                None => {
+                    let f = fn_name(node);
+                    quote!(#f)
+                }
+            };
+            let items = match items {
+                Some(j) => {
+                    let item = format_ident!("S{}", j);
+                    quote!(Some(&#item))
+                }
+                None => quote!(None),
+            };
+            let union = match union {
+                Some((keyword, at, pieces)) => {
+                    let site = crate::ir::plan::Site { keyword, at };
+                    let message = Message {
+                        pieces,
+                        args: vec![Arg::Instance],
+                    };
+                    let rule = super::failure::rule(rt, &site, &message);
+                    quote!(Some(#rule))
+                }
+                None => quote!(None),
+            };
+            quote! {
+                pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
+                    node: #f,
+                    kinds: #kinds,
+                    direct: #direct,
+                    items: #items,
+                    union: #union,
+                    whole: #whole,
+                };
+            }
+        });
         quote!(#(#items)*)
     }
 
@@ -315,7 +342,7 @@ impl<'a> Inflight<'a> {
         let specs = self.specs.borrow();
         let mut all: Vec<(usize, NodeId, &Mapped)> = specs
             .iter()
-            .filter_map(|((node, _, _, _, parsed, _), i)| parsed.as_ref().map(|m| (*i, *node, m)))
+            .filter_map(|(key, i)| key.parsed.as_ref().map(|m| (*i, key.node, m)))
             .collect();
         all.sort();
         let items = all.into_iter().map(|(i, node, m)| {

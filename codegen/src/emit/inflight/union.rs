@@ -3,6 +3,7 @@
 //! reported in flight as the union's own failure.
 
 use super::Inflight;
+use crate::emit::de::{decoding, Decoding};
 use crate::emit::kind::{kinds_of, Kind};
 use crate::emit::rust_ty::Cx;
 use crate::ir::plan::{Arg, Check, Message, Test};
@@ -53,9 +54,7 @@ impl Inflight<'_> {
         let TypeKind::Enum(e) = &def.kind else {
             return None;
         };
-        let tag = e.tag.as_ref()?;
-        if tag.values.len() != e.variants.len()
-            || !def.generics.is_empty()
+        if decoding(cx, def, e) != Decoding::Tagged
             || follow_refs(self.set, def.node).ok() != follow_refs(self.set, node).ok()
         {
             return None;
@@ -71,6 +70,21 @@ impl Inflight<'_> {
                 _ => false,
             });
         each_its_branch.then_some((check.site.keyword, check.site.at, message.pieces))
+    }
+
+    /// Whether a value of `ty` at `node` is a union decoded from a buffered `Value` whose
+    /// own schema node is `node`'s: the errors it raises about the whole value when no
+    /// alternative takes it (`inflight::unmatched`) are then `node`'s.
+    pub(super) fn whole(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId) -> bool {
+        let Ty::Named(id) = ty else {
+            return false;
+        };
+        let def = cx.module.get(*id);
+        let TypeKind::Enum(e) = &def.kind else {
+            return false;
+        };
+        decoding(cx, def, e) == Decoding::Buffered
+            && follow_refs(self.set, def.node).ok() == follow_refs(self.set, node).ok()
     }
 
     /// The `oneOf`/`anyOf` check of the node `node` leads to, when it is that node's only

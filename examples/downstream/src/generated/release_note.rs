@@ -827,6 +827,7 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
     pub(super) static S1: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n2,
@@ -834,6 +835,7 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
     pub(super) static S2: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n3,
@@ -841,6 +843,7 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
     pub(super) static S3: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: super::parse_s3,
@@ -848,6 +851,7 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
     pub(super) static S4: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n8,
@@ -855,6 +859,7 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
     pub(super) static S5: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n5,
@@ -862,6 +867,7 @@ mod validators {
         direct: true,
         items: Some(&S4),
         union: None,
+        whole: false,
     };
     pub(super) static S6: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
         node: n6,
@@ -869,5 +875,6 @@ mod validators {
         direct: true,
         items: None,
         union: None,
+        whole: false,
     };
 }
