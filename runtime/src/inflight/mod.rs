@@ -14,10 +14,14 @@
 //! * a missing required property and a property `additionalProperties: false` rejects
 //!   are reported directly, with the message the `Value` validator gives;
 //! * as the error unwinds, each level adds its property name or array index, so the
-//!   error ends up located at its full instance pointer.
+//!   error ends up located at its full instance pointer;
+//! * an error inside a union's alternative becomes the union's own error at the union's
+//!   value when it implies the union fails ([`Spec::union`]; the value is shown by reading
+//!   it again from the input when the error is taken), and a buffered union none of whose
+//!   alternatives takes the value reports its own node's errors on it ([`unmatched`]).
 //!
 //! Only errors known to be the schema's are reported this way. When the generated code
-//! cannot be sure (a field reached through `oneOf`/`anyOf`/`not`/`if`, a value the
+//! cannot be sure (any other field reached through `oneOf`/`anyOf`/`not`/`if`, a value the
 //! field's schema accepts but the Rust type cannot hold, a duplicate key, a JSON syntax
 //! error), the error travels as serde's, and the caller falls back to the two-pass path.
 //! The error a marker carries is matched by a sequence number, so a stale in-flight error

@@ -4,8 +4,8 @@
 //!   undeclared ones kept (`extra`), typed, or rejected, and missing required ones reported;
 //! * required-but-nullable and optional-nullable fields keep `null` distinct from absence;
 //! * integers accept `1.0` (JSON Schema integers are defined by value);
-//! * enums dispatch on the JSON kind when their alternatives differ by kind, and only
-//!   buffer into a `serde_json::Value` when two alternatives share a kind.
+//! * enums dispatch on the JSON kind when their alternatives differ by kind, tagged unions
+//!   on their tag, and only the others buffer into a `serde_json::Value`.
 
 mod record;
 mod union;

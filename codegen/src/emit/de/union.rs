@@ -1,6 +1,6 @@
 //! An enum's `Deserialize`: string enums by value, enums whose alternatives differ by JSON
-//! kind by dispatching on the kind, and the others through a buffered
-//! `serde_json::Value`.
+//! kind by dispatching on the kind, tagged unions of objects on their tag, and the others
+//! through a buffered `serde_json::Value` ([`Decoding`]).
 
 use super::{de_call, header, payload_from};
 use crate::emit::inflight::Inflight;
