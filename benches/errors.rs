@@ -20,7 +20,11 @@ mod rng;
 #[path = "../tests/support/mutations.rs"]
 mod mutations;
 
+#[path = "support/engines.rs"]
+mod engines;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use engines::{envgen_first_error, jsonschema_first_error};
 use envgen_runtime::{Document, Options};
 use mutations::Contract;
 use serde_json::Value;
@@ -29,16 +33,6 @@ use std::time::Duration;
 
 const DOCUMENTS: usize = 1_000;
 const SEED: u64 = 0x0019_E550_0000_0001;
-
-fn oracle(contract: Contract) -> jsonschema::Validator {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(contract.schema_file());
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
-    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{p:?}: {e}"));
-    jsonschema::options()
-        .should_validate_formats(false)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("{p:?}: {e}"))
-}
 
 fn group<T: Document>(
     c: &mut Criterion,
@@ -68,30 +62,8 @@ fn group<T: Document>(
             }
         })
     });
-    g.bench_function("jsonschema_first_error", |b| {
-        b.iter(|| {
-            for d in documents {
-                let v: Value = serde_json::from_str(d).unwrap_or_default();
-                black_box(
-                    oracle
-                        .validate(&v)
-                        .map_err(|e| e.instance_path().to_string())
-                        .err(),
-                );
-            }
-        })
-    });
-    g.bench_function("envgen_from_json_str", |b| {
-        b.iter(|| {
-            for d in documents {
-                black_box(
-                    T::from_json_str_with(d, &Options::new())
-                        .map_err(|e| e.first().map(|e| e.instance_path.len()))
-                        .err(),
-                );
-            }
-        })
-    });
+    jsonschema_first_error(&mut g, documents, oracle);
+    envgen_first_error::<T>(&mut g, documents);
     g.finish();
 }
 
@@ -101,7 +73,7 @@ fn group_name(contract: Contract, kind: &str) -> String {
 }
 
 fn contract<T: Document>(c: &mut Criterion, contract: Contract) {
-    let oracle = oracle(contract);
+    let oracle = contract.oracle();
     let valid = mutations::valid(contract, DOCUMENTS, SEED);
     group::<T>(c, &group_name(contract, "valid"), &valid, &oracle, true);
     for kind in contract.kinds() {

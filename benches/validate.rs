@@ -17,7 +17,14 @@
 #[path = "../tests/support/rng.rs"]
 mod rng;
 
+#[path = "../tests/support/mutations.rs"]
+mod mutations;
+
+#[path = "support/engines.rs"]
+mod engines;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use engines::{envgen_first_error, jsonschema_first_error};
 use rng::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -67,62 +74,14 @@ struct HandMeta {
     extra: serde_json::Map<String, Value>,
 }
 
-type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
-
-/// `jsonschema`: parse to `Value`, then the first error with its path.
-fn jsonschema_first_error(g: &mut Group<'_>, documents: &[String], oracle: &jsonschema::Validator) {
-    g.bench_function("jsonschema_first_error", |b| {
-        b.iter(|| {
-            for d in documents {
-                let v: Value = serde_json::from_str(d).unwrap_or_default();
-                black_box(
-                    oracle
-                        .validate(&v)
-                        .map_err(|e| e.instance_path().to_string())
-                        .err(),
-                );
-            }
-        })
-    });
-}
-
-/// envgen: `from_json_str`, keeping the first error's pointer as `jsonschema`'s side does.
-fn envgen_first_error<T: envgen_runtime::Document>(g: &mut Group<'_>, documents: &[String]) {
-    g.bench_function("envgen_from_json_str", |b| {
-        b.iter(|| {
-            for d in documents {
-                black_box(
-                    T::from_json_str_with(d, &envgen_runtime::Options::new())
-                        .map_err(|e| e.first().map(|e| e.instance_path.len()))
-                        .err(),
-                );
-            }
-        })
-    });
-}
-
 fn envelope(rng: &mut Rng, i: u64) -> Value {
     let failure = rng.below_u64(4) == 0;
-    let mut meta = json!({"duration_ms": rng.below_u64(5000), "request_id": format!("req_{i:06}")});
-    if rng.below_u64(2) == 0 {
-        meta["schema_version"] = json!("1.0");
-    }
-    if rng.below_u64(5) == 0 {
-        meta["truncated"] = json!(true);
-        meta["cursor"] = json!(format!("c{i}"));
-    }
+    let meta = mutations::envelope_meta(rng, i);
     if failure {
         json!({
             "ok": false,
             "data": null,
-            "error": {
-                "code": "RATE_LIMIT_EXCEEDED",
-                "message": "API rate limit reached",
-                "retryable": true,
-                "retry_after": rng.below_u64(60),
-                "phase": "execution",
-                "suggestion": "Wait and retry."
-            },
+            "error": mutations::rate_limited(rng),
             "warnings": [],
             "meta": meta,
         })

@@ -43,23 +43,13 @@ fn engines(contract: Contract) -> (Typed, Values) {
     }
 }
 
-fn oracle(contract: Contract) -> jsonschema::Validator {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(contract.schema_file());
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    jsonschema::options()
-        .should_validate_formats(false)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
 #[test]
 fn every_kind_of_error_is_reported_in_flight_with_a_validator_error() {
     let mut problems = Vec::new();
     let mut checked = 0;
     for contract in Contract::ALL {
         let (typed, values) = engines(contract);
-        let oracle = oracle(contract);
+        let oracle = contract.oracle();
         for kind in contract.kinds() {
             for doc in mutations::invalid(contract, kind, 24, 0x5EED_0019) {
                 checked += 1;
@@ -111,7 +101,7 @@ fn every_kind_of_error_is_reported_in_flight_with_a_validator_error() {
 fn valid_documents_of_the_benchmark_parse() {
     for contract in Contract::ALL {
         let (typed, _) = engines(contract);
-        let oracle = oracle(contract);
+        let oracle = contract.oracle();
         for doc in mutations::valid(contract, 64, 0x5EED_0019) {
             let v: Value = serde_json::from_str(&doc).expect("generated documents parse");
             assert!(oracle.is_valid(&v), "jsonschema rejects {doc}");

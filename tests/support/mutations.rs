@@ -46,6 +46,18 @@ impl Contract {
         }
     }
 
+    /// `jsonschema`'s validator of the contract's schema (formats not asserted), the
+    /// baseline of the bench and the oracle of the test.
+    pub fn oracle(self) -> jsonschema::Validator {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(self.schema_file());
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        jsonschema::options()
+            .should_validate_formats(false)
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{p:?}: {e}"))
+    }
+
     /// The kinds of error written for this contract.
     pub fn kinds(self) -> &'static [Kind] {
         match self {
@@ -142,7 +154,8 @@ fn items(rng: &mut Rng, i: u64) -> Vec<Value> {
         .collect()
 }
 
-fn envelope(rng: &mut Rng, i: u64, failure: bool) -> Value {
+/// A ResponseEnvelope's `meta` for run `i` (also `benches/validate.rs`'s).
+pub fn envelope_meta(rng: &mut Rng, i: u64) -> Value {
     let mut meta = json!({"duration_ms": rng.below_u64(5000), "request_id": format!("req_{i:06}")});
     if rng.below(2) == 0 {
         meta["schema_version"] = json!("1.0");
@@ -151,18 +164,28 @@ fn envelope(rng: &mut Rng, i: u64, failure: bool) -> Value {
         meta["truncated"] = json!(true);
         meta["cursor"] = json!(format!("c{i}"));
     }
+    meta
+}
+
+/// A failed ResponseEnvelope's `error`: a rate limit (also `benches/validate.rs`'s).
+pub fn rate_limited(rng: &mut Rng) -> Value {
+    json!({
+        "code": "RATE_LIMIT_EXCEEDED",
+        "message": "API rate limit reached",
+        "retryable": true,
+        "retry_after": rng.below_u64(60),
+        "phase": "execution",
+        "suggestion": "Wait and retry."
+    })
+}
+
+fn envelope(rng: &mut Rng, i: u64, failure: bool) -> Value {
+    let meta = envelope_meta(rng, i);
     if failure {
         json!({
             "ok": false,
             "data": null,
-            "error": {
-                "code": "RATE_LIMIT_EXCEEDED",
-                "message": "API rate limit reached",
-                "retryable": true,
-                "retry_after": rng.below_u64(60),
-                "phase": "execution",
-                "suggestion": "Wait and retry."
-            },
+            "error": rate_limited(rng),
             "warnings": [],
             "meta": meta,
         })
