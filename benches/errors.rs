@@ -8,7 +8,14 @@
 //! * `envgen_from_json_str`: envgen's generated `from_json_str` (the first error, with its
 //!   instance pointer, keyword, schema location and message);
 //! * `serde_value_only`: parse to `serde_json::Value`, nothing else (what `jsonschema`'s
-//!   side spends before it validates).
+//!   side spends before it validates);
+//! * `data_value_only`: the documents' `data` members alone, read as `Value` (with
+//!   `payload::AnyValue`): a floor for any reader that returns an untyped `data` as a
+//!   `Value`, as both engines do for ResponseEnvelope and ToolResponse;
+//! * `data_skim_only`: the same members only checked for syntax (`IgnoredAny`).
+//!
+//! Groups `untyped-<contract>` time `payload::AnyValue` against `serde_json`'s own `Value`
+//! reader on the valid documents.
 //!
 //! A `valid` group per contract times the valid documents the kinds start from. Every
 //! verdict is asserted before timing. Report: `python3 scripts/bench-report.py` (the
@@ -25,8 +32,10 @@ mod engines;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engines::{envgen_first_error, jsonschema_first_error};
+use envgen_runtime::payload::AnyValue;
 use envgen_runtime::{Document, Options};
 use mutations::Contract;
+use serde::de::DeserializeSeed;
 use serde_json::Value;
 use std::hint::black_box;
 use std::time::Duration;
@@ -59,6 +68,34 @@ fn group<T: Document>(
         b.iter(|| {
             for d in documents {
                 black_box(serde_json::from_str::<Value>(d).is_ok());
+            }
+        })
+    });
+    // The untyped payload alone: what any reader that returns `data` as a `Value` builds
+    // (with the faster of the two `Value` readers here), so no such reader can take less.
+    let payloads: Vec<String> = documents
+        .iter()
+        .filter_map(|d| {
+            serde_json::from_str::<Value>(d)
+                .ok()?
+                .get("data")
+                .map(Value::to_string)
+        })
+        .collect();
+    g.bench_function("data_value_only", |b| {
+        b.iter(|| {
+            for p in &payloads {
+                let mut de = serde_json::Deserializer::from_str(p);
+                black_box(AnyValue.deserialize(&mut de).is_ok());
+            }
+        })
+    });
+    // The same payloads only checked for syntax (`IgnoredAny`): what a reader that put off
+    // building `data` until the rest of the document passed would spend on it first.
+    g.bench_function("data_skim_only", |b| {
+        b.iter(|| {
+            for p in &payloads {
+                black_box(serde_json::from_str::<serde::de::IgnoredAny>(p).is_ok());
             }
         })
     });
@@ -118,8 +155,45 @@ fn manifest() {
     }
 }
 
+/// `payload::AnyValue` against `serde_json`'s own `Value` reader, on each contract's
+/// valid documents read whole as untyped JSON (the same `Value` results; asserted).
+fn untyped(c: &mut Criterion) {
+    fn any_value(d: &str) -> Option<Value> {
+        let mut de = serde_json::Deserializer::from_str(d);
+        let v = AnyValue.deserialize(&mut de).ok()?;
+        de.end().ok().map(|()| v)
+    }
+    for contract in Contract::ALL {
+        let documents = mutations::valid(contract, DOCUMENTS, SEED);
+        for d in &documents {
+            assert_eq!(any_value(d), serde_json::from_str::<Value>(d).ok(), "{d}");
+        }
+        let mut g = c.benchmark_group(format!("untyped-{}", contract.name()));
+        g.throughput(Throughput::Elements(documents.len() as u64));
+        g.sample_size(10);
+        g.warm_up_time(Duration::from_millis(500));
+        g.measurement_time(Duration::from_secs(2));
+        g.bench_function("serde_json_value", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    black_box(serde_json::from_str::<Value>(d).is_ok());
+                }
+            })
+        });
+        g.bench_function("envgen_any_value", |b| {
+            b.iter(|| {
+                for d in &documents {
+                    black_box(any_value(d).is_some());
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
 fn all(c: &mut Criterion) {
     manifest();
+    untyped(c);
     contract::<envgen::response_envelope::ResponseEnvelope>(c, Contract::ResponseEnvelope);
     contract::<envgen::tool_response::ToolResponse>(c, Contract::ToolResponse);
     contract::<envgen::meminit::MeminitEnvelope>(c, Contract::Meminit);

@@ -111,3 +111,37 @@ fn valid_documents_of_the_benchmark_parse() {
         }
     }
 }
+
+/// A payload (`ResponseEnvelope<T = Value>`'s `data`, `ToolResponse<D = Value>`'s) of a
+/// kind its schema refuses stops the parse where it stands: what follows it is never read,
+/// so a document broken after it reports the payload's schema error, not the break.
+#[test]
+fn a_refused_scalar_payload_stops_the_parse() {
+    let cases: [(Contract, &str, &str); 3] = [
+        (
+            Contract::ResponseEnvelope,
+            r#"{"ok":true,"data":"x","error":null,"#,
+            "oneOf",
+        ),
+        (
+            Contract::ToolResponse,
+            r#"{"status":"success","data":null,"text":"#,
+            "type",
+        ),
+        (
+            Contract::ToolResponse,
+            r#"{"status":"success","data":7,"text":"#,
+            "type",
+        ),
+    ];
+    for (contract, text, keyword) in cases {
+        let (typed, _) = engines(contract);
+        let errors = typed(text, &Options::new()).expect_err(text);
+        let first = errors.first().unwrap_or_else(|| panic!("no error: {text}"));
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str()),
+            ("/data", keyword),
+            "{text}: {first:?}"
+        );
+    }
+}

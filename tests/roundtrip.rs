@@ -173,3 +173,59 @@ fn integral_floats_are_integers() {
         Some("/meta/duration_ms")
     );
 }
+
+/// Untyped JSON in the generated types (a default `Value` payload, a `Value` property, an
+/// undeclared property kept whole) is read by `envgen_runtime::payload`: the same `Value`
+/// as `serde_json` reads, with every array allocated at its final size (`serde_json`'s
+/// own reader grows it: five items get room for eight).
+#[test]
+fn untyped_json_is_read_with_containers_sized_once() {
+    fn exact(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Array(items) => {
+                items.capacity() == items.len() && items.iter().all(exact)
+            }
+            serde_json::Value::Object(m) => m.values().all(exact),
+            _ => true,
+        }
+    }
+    let items = r#"[1,2,3,4,5]"#;
+    let envelope = format!(
+        r#"{{"ok":true,"data":{{"items":{items}}},"error":null,"warnings":[],"meta":{{"duration_ms":1,"request_id":"r","extra":{{"k":{items}}}}}}}"#
+    );
+    let env = response_envelope::ResponseEnvelope::<serde_json::Value>::from_json_str(&envelope)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let data = env.data.as_ref().unwrap_or_else(|| panic!("data"));
+    assert!(exact(data), "data: {data}");
+    assert_eq!(data["items"].as_array().map(Vec::capacity), Some(5));
+    let extra = env
+        .meta
+        .extra
+        .get("extra")
+        .unwrap_or_else(|| panic!("meta.extra"));
+    assert_eq!(extra["k"].as_array().map(Vec::capacity), Some(5));
+    let text = serde_json::to_string(&env).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(text, envelope);
+
+    let tool = format!(
+        r#"{{"status":"success","data":{{"entries":{items}}},"text":"t","stats":{{"time_ms":1}},"context":{{"cwd":".","params_input":{{"p":{items}}},"truncation_skip":false}}}}"#
+    );
+    let t = tool_response::ToolResponse::<serde_json::Value>::from_json_str(&tool)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(t.data["entries"].as_array().map(Vec::capacity), Some(5));
+    assert_eq!(
+        t.context.params_input["p"].as_array().map(Vec::capacity),
+        Some(5)
+    );
+    assert_eq!(
+        serde_json::to_string(&t).unwrap_or_else(|e| panic!("{e}")),
+        tool
+    );
+
+    let grown: serde_json::Value = serde_json::from_str(items).unwrap_or_default();
+    assert_ne!(
+        grown.as_array().map(Vec::capacity),
+        Some(5),
+        "this test's premise"
+    );
+}

@@ -11,6 +11,8 @@
 //! * [`inflight`]: schema errors raised while deserializing, so a rejected document is
 //!   parsed once;
 //! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers;
+//! * [`payload`]: untyped JSON (`serde_json::Value`) read with each container allocated
+//!   once, at its final size;
 //! * [`key_order`]: the document key order kept by structs generated with
 //!   `Settings::preserve_key_order(true)`.
 #![deny(missing_docs)]
@@ -25,6 +27,7 @@ pub mod json;
 pub mod key_order;
 pub mod mapped;
 pub mod num;
+pub mod payload;
 pub mod regex;
 pub mod ser;
 pub mod simple_pattern;

@@ -386,31 +386,46 @@ pub fn show(v: &Value) -> String {
     w.shown()
 }
 
-/// A writer of compact JSON that takes only as much as [`show`] shows (at least 61
-/// characters' worth of bytes, or the whole value), and refuses further writes, which
-/// stops the serializer writing into it.
-#[derive(Default)]
-pub(crate) struct Limited(Vec<u8>);
+/// A writer of compact JSON that takes only as much as [`show`] shows (61 characters, or
+/// the whole value when it is shorter), and refuses further writes, which stops the
+/// serializer writing into it.
+pub(crate) struct Limited {
+    bytes: Vec<u8>,
+    /// The characters in `bytes` (its bytes that do not continue a UTF-8 sequence).
+    chars: usize,
+}
+
+impl Default for Limited {
+    fn default() -> Self {
+        Limited {
+            bytes: Vec::with_capacity(96),
+            chars: 0,
+        }
+    }
+}
 
 impl Limited {
     /// What was written, as [`show`] renders it: cut at 60 characters.
     pub(crate) fn shown(&self) -> String {
-        let s = String::from_utf8_lossy(&self.0);
-        if s.chars().count() <= 60 {
-            s.into_owned()
-        } else {
-            let cut: String = s.chars().take(57).collect();
-            format!("{cut}...")
+        let s = String::from_utf8_lossy(&self.bytes);
+        if self.chars <= 60 {
+            return s.into_owned();
         }
+        let end = s.char_indices().nth(57).map_or(s.len(), |(i, _)| i);
+        let mut cut = String::with_capacity(end + 3);
+        cut.push_str(&s[..end]);
+        cut.push_str("...");
+        cut
     }
 }
 
 impl std::io::Write for Limited {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.len() > 4 * 61 {
+        if self.chars > 60 {
             return Err(std::io::Error::other("enough"));
         }
-        self.0.extend_from_slice(buf);
+        self.chars += buf.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.bytes.extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -497,6 +512,32 @@ mod tests {
         assert_eq!(s, format!("{}...", "[".repeat(57)));
         // `Value`'s drop recurses too; leak it.
         std::mem::forget(v);
+    }
+
+    /// `show` writes only what it shows, and shows what cutting the whole compact JSON
+    /// at 60 characters would: at every length around the cut, in one- to four-byte
+    /// characters.
+    #[test]
+    fn show_equals_cutting_the_whole_text() {
+        fn naive(v: &Value) -> String {
+            let s = v.to_string();
+            if s.chars().count() <= 60 {
+                s
+            } else {
+                format!("{}...", s.chars().take(57).collect::<String>())
+            }
+        }
+        for ch in ["a", "é", "€", "😀", r"\"] {
+            for n in 50..70 {
+                for v in [
+                    serde_json::json!({ "k": ch.repeat(n) }),
+                    serde_json::json!([ch.repeat(n / 2), ch.repeat(n / 2), 1]),
+                    Value::String(ch.repeat(n)),
+                ] {
+                    assert_eq!(show(&v), naive(&v), "{v}");
+                }
+            }
+        }
     }
 
     #[test]

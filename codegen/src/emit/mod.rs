@@ -178,7 +178,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
         } else {
             (
                 quote!(<#(#params),*>),
-                quote!(where #(#params: ::serde::de::DeserializeOwned),*),
+                quote!(where #(#params: ::serde::de::DeserializeOwned + 'static),*),
             )
         };
         return quote! {

@@ -2,7 +2,9 @@
 //! its Rust type cannot take is checked by the schema, and the items of an array.
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
-use super::{active, check, check_value, forget, raise, raised_whole, union_failed, up, Seg, Spec};
+use super::{
+    active, check, check_value, forget, raise, raised_whole, union_failed, up, Mute, Seg, Spec,
+};
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
     MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,
@@ -226,6 +228,8 @@ impl<'de, S: Read<'de>> Capture<'_, S> {
     /// or are the union's own errors about the whole value (`whole`).
     fn nested<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
         let spec = self.spec;
+        // Errors inside that are replaced or dropped below build no words.
+        let _mute = (spec.union.is_some() || !(spec.direct || spec.whole)).then(Mute::new);
         self.seed.deserialize(d).inspect_err(|_| match spec.union {
             Some(rule) => union_failed(rule),
             None if !(spec.direct || spec.whole && raised_whole()) => forget(),

@@ -43,7 +43,7 @@ use crate::validate::{show_str, Cx, NodeFn, Options};
 use capture::read;
 pub use capture::{OrNull, Read};
 use marker::{itoa, marker_of, Head, Marker};
-use serde::de::{self, Deserialize, MapAccess};
+use serde::de::{self, Deserialize, DeserializeSeed, MapAccess};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -74,6 +74,29 @@ thread_local! {
     static OPTIONS: Cell<Options> = const { Cell::new(Options::new()) };
     static SEQ: Cell<u64> = const { Cell::new(0) };
     static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
+    static MUTED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// While alive, an error raised in flight stands only for a failure: the value it is
+/// raised in is one whose errors are replaced (by its union's) or dropped (for the slow
+/// path) on the way up, so no message, pointer or location is built for it.
+pub(super) struct Mute(());
+
+impl Mute {
+    pub(super) fn new() -> Self {
+        MUTED.with(|m| m.set(m.get() + 1));
+        Mute(())
+    }
+}
+
+impl Drop for Mute {
+    fn drop(&mut self) {
+        MUTED.with(|m| m.set(m.get().saturating_sub(1)));
+    }
+}
+
+fn muted() -> bool {
+    MUTED.with(|m| m.get() > 0)
 }
 
 /// Whether generated deserializers on this thread report schema errors in flight.
@@ -183,6 +206,10 @@ fn check_value<E: de::Error>(value: &Value, node: NodeFn, fallback: impl FnOnce(
 /// The errors `node` finds in `value`, if any.
 fn check(value: &Value, node: NodeFn) -> Option<Vec<ValidationError>> {
     let mut cx = Cx::new(OPTIONS.with(Cell::get));
+    if muted() {
+        // Only the verdict is wanted (see `Mute`).
+        return (!cx.speculate(|cx| node(value, cx))).then(Vec::new);
+    }
     node(value, &mut cx);
     cx.finish().err().map(|errors| errors.into_iter().collect())
 }
@@ -280,6 +307,9 @@ impl Rule {
     }
 
     fn raise<E: de::Error>(&self, shown: &str) -> E {
+        if muted() {
+            return raise(Vec::new());
+        }
         raise(vec![ValidationError::new(
             "",
             self.keyword,
@@ -313,6 +343,9 @@ pub fn required<T, E: de::Error>(slot: Option<T>, name: &str, rule: &Rule) -> Re
 pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
         return crate::de::property_not_allowed(name);
+    }
+    if muted() {
+        return raise(Vec::new());
     }
     rule.raise(&show_str(name))
 }
@@ -378,6 +411,43 @@ where
     T: Deserialize<'de>,
 {
     read(map, OrNull::<T>::new(), spec, || Seg::Key(key))
+}
+
+/// A generic payload property (`T`, `serde_json::Value` unless the caller chose a type;
+/// `Option<T>` when it may be `null`), read by `seed` (`payload::Payload`). Within a
+/// session, a payload held as a `Value` that is `null` or a scalar is checked by `node` (the
+/// property's schema) as soon as it is read, so a payload of a kind the schema refuses
+/// stops the parse there. An array or object is left to the typed check after the parse,
+/// which checks every payload: a valid one is not walked twice. Errors raised inside a
+/// payload of another type are not the schema's (see [`opaque`]).
+pub fn payload<'de, A, S>(
+    map: &mut A,
+    seed: S,
+    key: &'static str,
+    node: NodeFn,
+) -> Result<S::Value, A::Error>
+where
+    A: MapAccess<'de>,
+    S: DeserializeSeed<'de>,
+    S::Value: 'static,
+{
+    let value = opaque(map.next_value_seed(seed))?;
+    if !active() {
+        return Ok(value);
+    }
+    let any: &dyn std::any::Any = &value;
+    let held = match any.downcast_ref::<Option<Value>>() {
+        Some(nullable) => nullable.as_ref().or(Some(&crate::validate::NULL)),
+        None => any.downcast_ref::<Value>(),
+    };
+    if let Some(v) = held.filter(|v| !v.is_array() && !v.is_object()) {
+        if let Some(errors) = check(v, node) {
+            let e = raise(errors);
+            up(Seg::Key(key));
+            return Err(e);
+        }
+    }
+    Ok(value)
 }
 
 /// A declared property in one call: [`crate::de::duplicate_property`] when `slot` is

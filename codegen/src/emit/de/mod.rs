@@ -68,14 +68,34 @@ pub(super) fn payload_from(
     }
 }
 
-/// `map.next_value::<T>()?`, through `Lenient` for bare integers.
+/// `map.next_value::<T>()?`, through `Lenient` for bare integers, and through a
+/// [`value_seed`] for untyped JSON.
 pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     let t = cx.ty(ty);
-    if ty.has_bare_int() {
+    if let Some(seed) = value_seed(cx, ty) {
+        quote!(map.next_value_seed(#seed)?)
+    } else if ty.has_bare_int() {
         let rt = &cx.rt;
         quote!(map.next_value::<#rt::de::Lenient<#t>>()?.0)
     } else {
         quote!(map.next_value::<#t>()?)
+    }
+}
+
+/// The runtime seed that reads a value of `ty` when it is untyped JSON: a
+/// `serde_json::Value`, a generic payload parameter (whose default is `Value`), or either
+/// of them nullable. `payload::AnyValue` builds the same `Value` as `Value`'s own
+/// `Deserialize`, with each container allocated once.
+pub(crate) fn value_seed(cx: &Cx<'_>, ty: &Ty) -> Option<TokenStream> {
+    let rt = &cx.rt;
+    match ty {
+        Ty::Any => Some(quote!(#rt::payload::AnyValue)),
+        Ty::Generic(_) => {
+            let t = cx.ty(ty);
+            Some(quote!(#rt::payload::Payload::<#t>::new()))
+        }
+        Ty::Option(inner) => value_seed(cx, inner).map(|seed| quote!(#rt::payload::OrNull(#seed))),
+        _ => None,
     }
 }
 
@@ -90,9 +110,11 @@ pub(super) fn header(
     let where_clause = if params.is_empty() {
         quote!()
     } else if owned {
-        quote!(where #(#params: ::serde::de::DeserializeOwned),*)
+        quote!(where #(#params: ::serde::de::DeserializeOwned + 'static),*)
     } else {
-        quote!(where #(#params: ::serde::Deserialize<'de>),*)
+        // `'static`: a payload of the default type, `serde_json::Value`, is read through
+        // `payload::Payload`, which recognizes it by its `TypeId`.
+        quote!(where #(#params: ::serde::Deserialize<'de> + 'static),*)
     };
     (impl_generics, self_ty, where_clause)
 }

@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{header, next_value};
+use super::{header, next_value, value_seed};
 use crate::emit::inflight::Inflight;
 use crate::emit::rust_ty::{ident, lit, Cx};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
@@ -68,7 +68,7 @@ pub(super) fn struct_impl(
             };
             let call = match inflight {
                 Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
-                None => (!read_ty.has_bare_int())
+                None => (!read_ty.has_bare_int() && value_seed(cx, &read_ty).is_none())
                     .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
             };
             if let Some(call) = call {
@@ -112,7 +112,7 @@ pub(super) fn struct_impl(
             quote!(let mut extra = ::serde_json::Map::new();),
             quote!({
                 #record_extra
-                let value = map.next_value::<::serde_json::Value>()?;
+                let value = map.next_value_seed(#rt::payload::AnyValue)?;
                 if extra.contains_key(key.as_str()) {
                     return Err(#rt::de::duplicate_property(key.as_str()));
                 }

@@ -382,8 +382,34 @@ impl<'a> Inflight<'a> {
             if let Some(read) = self.read(cx, read_ty, f.node, quote!(#key), false) {
                 return read;
             }
+            if let Some(read) = self.payload(cx, read_ty, f.node, &key) {
+                return read;
+            }
         }
         opaque(cx, read_ty)
+    }
+
+    /// The read of a generic payload property (`T`, or `Option<T>` when nullable):
+    /// `inflight::payload`, which checks a `null` or scalar `Value` payload by the
+    /// property's schema while parsing.
+    fn payload(
+        &self,
+        cx: &Cx<'_>,
+        read_ty: &Ty,
+        node: NodeId,
+        key: &proc_macro2::Literal,
+    ) -> Option<TokenStream> {
+        let generic = match read_ty {
+            Ty::Option(inner) => matches!(**inner, Ty::Generic(_)),
+            ty => matches!(ty, Ty::Generic(_)),
+        };
+        if !generic {
+            return None;
+        }
+        let seed = super::de::value_seed(cx, read_ty)?;
+        let rt = &cx.rt;
+        let node = self.node_fn(node);
+        Some(quote!(#rt::inflight::payload(&mut map, #seed, #key, #node)?))
     }
 
     /// Field `f` read in one call that checks for a duplicate, reads in flight and
@@ -542,7 +568,9 @@ fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     if !may_nest(ty) {
         return super::de::next_value(cx, ty);
     }
-    if ty.has_bare_int() {
+    if let Some(seed) = super::de::value_seed(cx, ty) {
+        quote!(#rt::inflight::opaque(map.next_value_seed(#seed))?)
+    } else if ty.has_bare_int() {
         quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)
     } else {
         quote!(#rt::inflight::opaque(map.next_value::<#t>())?)
