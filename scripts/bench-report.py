@@ -165,7 +165,7 @@ def per_kind():
             + "; ".join(f"{c} {r:.2f}× ({'met' if r >= 1.2 else 'not met'})"
                         for r, c, _ in valid) + ".",
             f"* Of the kinds below 1.5×, {len(capped)} have a ceiling below 1.5×"
-            + (": " + ", ".join(f"{c}/{k} ({ceilings[(c, k)]:.2f}×)" for _, c, k in capped)
+            + (": " + ", ".join(f"{c}/{k} ({ceilings[(c, k)]:.3f}×)" for _, c, k in capped)
                if capped else "") + ".",
         ]
         rest = [(c, k) for _, c, k in below if (c, k) in budgets and (c, k) not in
