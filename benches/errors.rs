@@ -43,6 +43,16 @@ use std::time::Duration;
 const DOCUMENTS: usize = 1_000;
 const SEED: u64 = 0x0019_E550_0000_0001;
 
+/// A criterion group of this bench: `documents` a batch, 10 samples of about 2 s.
+fn timed_group(c: &mut Criterion, name: String, documents: usize) -> engines::Group<'_> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(documents as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g
+}
+
 fn group<T: Document>(
     c: &mut Criterion,
     name: &str,
@@ -59,11 +69,7 @@ fn group<T: Document>(
             "envgen on {d}"
         );
     }
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Elements(documents.len() as u64));
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_millis(500));
-    g.measurement_time(Duration::from_secs(2));
+    let mut g = timed_group(c, name.to_owned(), documents.len());
     g.bench_function("serde_value_only", |b| {
         b.iter(|| {
             for d in documents {
@@ -168,11 +174,7 @@ fn untyped(c: &mut Criterion) {
         for d in &documents {
             assert_eq!(any_value(d), serde_json::from_str::<Value>(d).ok(), "{d}");
         }
-        let mut g = c.benchmark_group(format!("untyped-{}", contract.name()));
-        g.throughput(Throughput::Elements(documents.len() as u64));
-        g.sample_size(10);
-        g.warm_up_time(Duration::from_millis(500));
-        g.measurement_time(Duration::from_secs(2));
+        let mut g = timed_group(c, format!("untyped-{}", contract.name()), documents.len());
         g.bench_function("serde_json_value", |b| {
             b.iter(|| {
                 for d in &documents {

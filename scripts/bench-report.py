@@ -16,6 +16,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRIT = os.path.join(ROOT, "target", "criterion")
 
 
+NAMES = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse",
+         "meminit": "Meminit"}
+
+
 def mean_ns(group, bench):
     for sub in (bench, os.path.join(bench, "300")):
         p = os.path.join(CRIT, group, sub, "new", "estimates.json")
@@ -104,8 +108,6 @@ def per_kind():
         return []
     with open(manifest) as f:
         rows = json.load(f)
-    names = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse",
-             "meminit": "Meminit"}
     out = [
         "## Invalid documents by kind of error (`benches/errors.rs`)",
         "",
@@ -125,7 +127,7 @@ def per_kind():
         kinds = [r for r in rows if r["contract"] == contract]
         if not kinds:
             continue
-        out += [f"### {names[contract]}", "",
+        out += [f"### {NAMES[contract]}", "",
                 "| documents | parse to `Value` only | `data` alone to `Value` | `jsonschema` first error | envgen `from_json_str` | envgen speed-up | ceiling |",
                 "|---|---:|---:|---:|---:|---:|---:|"]
         for r in kinds:
@@ -233,10 +235,8 @@ def deferral(rows):
 def untyped():
     """`payload::AnyValue` against serde_json's `Value` reader (`benches/errors.rs`,
     groups `untyped-*`); nothing when they have not run."""
-    names = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse",
-             "meminit": "Meminit"}
     rows = []
-    for contract, label in names.items():
+    for contract, label in NAMES.items():
         g = f"untyped-{contract}"
         s, a = mean_ns(g, "serde_json_value"), mean_ns(g, "envgen_any_value")
         if s is None or a is None:

@@ -306,7 +306,9 @@ impl Rule {
         self.message.join(shown)
     }
 
-    fn raise<E: de::Error>(&self, shown: &str) -> E {
+    /// This rule's error, with `shown()` as the value shown; under a [`Mute`], the
+    /// failure alone (nothing is shown or worded).
+    fn raise<E: de::Error>(&self, shown: impl FnOnce() -> String) -> E {
         if muted() {
             return raise(Vec::new());
         }
@@ -314,7 +316,7 @@ impl Rule {
             "",
             self.keyword,
             self.schema_path,
-            self.message(shown),
+            self.message(&shown()),
         )])
     }
 }
@@ -325,7 +327,7 @@ pub fn missing<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
         return crate::de::missing_property(name);
     }
-    rule.raise("")
+    rule.raise(String::new)
 }
 
 /// The value of a required property `name` once the object is read, or [`missing`]'s
@@ -344,10 +346,7 @@ pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
         return crate::de::property_not_allowed(name);
     }
-    if muted() {
-        return raise(Vec::new());
-    }
-    rule.raise(&show_str(name))
+    rule.raise(|| show_str(name))
 }
 
 /// How a value is checked in flight: the validator of its schema node, the JSON kinds its
