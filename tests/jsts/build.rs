@@ -32,7 +32,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", jsts.display());
     println!("cargo:rerun-if-changed={}", metaschemas.display());
     let mut modules = String::new();
-    let mut table = String::from("/// Every test group: (file, group index, validator or the codegen error).\npub static GROUPS: &[Group] = &[\n");
+    let mut table = String::from("/// Every test group: (file, group index, validator and typed parse, or the codegen error).\npub static GROUPS: &[Group] = &[\n");
     let present = jsts.join("tests").is_dir();
     if present {
         let resources = resources(&jsts, &metaschemas);
@@ -63,18 +63,34 @@ fn main() {
                 let groups: Vec<Value> = serde_json::from_str(&text).unwrap_or_default();
                 for (i, g) in groups.iter().enumerate() {
                     let schema = g.get("schema").cloned().unwrap_or(Value::Bool(true));
-                    match generate(&schema, draft, &resources, &rel, i, is_format) {
+                    // The types and validators together (what `envgen --schema` writes,
+                    // without builders); a schema whose types codegen refuses keeps its
+                    // validators, and its typed cases count as failed.
+                    let typed = generate(&schema, draft, &resources, &rel, i, is_format, true);
+                    let (code, typed) = match typed {
+                        Ok(code) => (Ok(code), Ok(())),
+                        Err(e) => (
+                            generate(&schema, draft, &resources, &rel, i, is_format, false),
+                            Err(e),
+                        ),
+                    };
+                    let validate = match &code {
                         Ok(code) => {
                             let _ = writeln!(modules, "#[allow(clippy::all, clippy::pedantic)]\npub mod g{n} {{\n{code}\n}}");
-                            let _ = writeln!(table, "    Group {{ file: {rel:?}, index: {i}, validate: Ok(g{n}::validate_value_with) }},");
+                            format!("Ok(g{n}::validate_value_with)")
                         }
-                        Err(e) => {
-                            let _ = writeln!(
-                                table,
-                                "    Group {{ file: {rel:?}, index: {i}, validate: Err({e:?}) }},"
-                            );
-                        }
-                    }
+                        Err(e) => format!("Err({e:?})"),
+                    };
+                    let typed = match typed {
+                        Ok(()) => format!(
+                            "Ok(|input, options| {{ let root = <g{n}::Root>::from_json_str_with(input, options)?; Ok(::serde_json::to_value(&root).map_err(|e| ::envgen_runtime::ValidationErrors::single(::envgen_runtime::ValidationError::new(\"\", \"serialize\", \"#\", e.to_string())))?) }})"
+                        ),
+                        Err(e) => format!("Err({e:?})"),
+                    };
+                    let _ = writeln!(
+                        table,
+                        "    Group {{ file: {rel:?}, index: {i}, validate: {validate}, typed: {typed} }},"
+                    );
                     n += 1;
                 }
             }
@@ -97,6 +113,8 @@ fn main() {
     }
 }
 
+/// One group's module: with `types`, what `envgen --schema` writes without builders
+/// (root type `Root`); without, the validators only.
 fn generate(
     schema: &Value,
     draft: Draft,
@@ -104,6 +122,7 @@ fn generate(
     file: &str,
     index: usize,
     is_format: bool,
+    types: bool,
 ) -> Result<String, String> {
     let (set, doc) = Config::new()
         .default_draft(draft)
@@ -114,12 +133,15 @@ fn generate(
             resources,
         )
         .map_err(|e| e.to_string())?;
-    let tokens = envgen_codegen::generate(
-        &set,
-        doc,
-        &Settings::new().validators_only().assert_formats(is_format),
-    )
-    .map_err(|e| e.to_string())?;
+    let settings = if types {
+        Settings::new()
+            .builders(false)
+            .root_name("Root")
+            .assert_formats(is_format)
+    } else {
+        Settings::new().validators_only().assert_formats(is_format)
+    };
+    let tokens = envgen_codegen::generate(&set, doc, &settings).map_err(|e| e.to_string())?;
     Ok(tokens.to_string())
 }
 

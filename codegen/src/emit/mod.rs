@@ -5,7 +5,6 @@ mod check;
 mod de;
 mod failure;
 mod inflight;
-mod kind;
 mod mapped;
 mod render;
 mod rust_ty;

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 /// `&expr`, or `&Compact(&expr)` when the type holds bare floats.
 fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
-    if ty.has_bare_float() {
+    if ty.has_bare_float(cx.module) {
         let rt = &cx.rt;
         quote!(&#rt::ser::Compact(#expr))
     } else {

@@ -5,6 +5,7 @@ pub mod naming;
 
 mod boxing;
 mod builder;
+pub(crate) mod decoding;
 mod lower;
 pub(crate) mod mapped;
 pub(crate) mod plan;
@@ -210,6 +211,9 @@ pub struct Enum {
     /// distinct string (`const`, or a one-value `enum`): that property, and the decoder
     /// dispatches on it instead of trying each alternative.
     pub tag: Option<Tag>,
+    /// How its `Deserialize` reads a value: decided once the module's types are known
+    /// ([`decoding::assign`]); `Buffered`, which is always sound, until then.
+    pub decoding: decoding::Decoding,
 }
 
 /// The discriminating property of a tagged union ([`Enum::tag`]).
@@ -303,22 +307,35 @@ impl Ty {
         matches!(self, Ty::Any | Ty::Unit | Ty::Option(_))
     }
 
-    /// Whether decoding the type involves JSON-Schema integers outside a named type
-    /// (so that `1.0` must be accepted through [`envgen_runtime::de::Lenient`]).
-    pub fn has_bare_int(&self) -> bool {
-        match self {
-            Ty::I64 | Ty::U64 => true,
-            Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => t.has_bare_int(),
-            _ => false,
-        }
+    /// Whether decoding the type involves JSON-Schema integers outside a named type with
+    /// its own `Deserialize` (so that `1.0` must be accepted through
+    /// [`envgen_runtime::de::Lenient`]). Aliases are looked through: `type Count = u64`
+    /// is a bare `u64` where it is used.
+    pub fn has_bare_int(&self, module: &Module) -> bool {
+        self.bare(module, 0, &|t| matches!(t, Ty::I64 | Ty::U64))
     }
 
-    /// Whether encoding the type involves `f64` outside a named type.
-    pub fn has_bare_float(&self) -> bool {
+    /// Whether encoding the type involves `f64` outside a named type with its own
+    /// `Serialize` (aliases looked through, as for [`Ty::has_bare_int`]).
+    pub fn has_bare_float(&self, module: &Module) -> bool {
+        self.bare(module, 0, &|t| matches!(t, Ty::F64))
+    }
+
+    fn bare(&self, module: &Module, depth: usize, leaf: &dyn Fn(&Ty) -> bool) -> bool {
+        // Alias chains are finite (an alias on a cycle is a newtype); the bound only
+        // guards against a malformed module.
+        if depth > 64 {
+            return false;
+        }
         match self {
-            Ty::F64 => true,
-            Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => t.has_bare_float(),
-            _ => false,
+            Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => {
+                t.bare(module, depth + 1, leaf)
+            }
+            Ty::Named(id) => match &module.get(*id).kind {
+                TypeKind::Alias(t) => t.bare(module, depth + 1, leaf),
+                _ => false,
+            },
+            t => leaf(t),
         }
     }
 }

@@ -9,6 +9,7 @@
 //!   `ENVGEN_REQUIRE_SHARED=1`.
 
 use envgen_jsts::{GROUPS, SUITES, SUITE_PRESENT};
+use envgen_runtime::json::json_identical;
 use envgen_runtime::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -49,6 +50,10 @@ struct Tally {
     claimed_failures: Vec<String>,
     /// Whether any group of the file is claimed.
     claimed: bool,
+    /// Cases whose typed parse gives the expected verdict, and accepted ones back as given.
+    typed_passed: usize,
+    /// Cases whose typed parse does not.
+    typed_failed: Vec<String>,
 }
 
 fn suite_dir() -> Option<std::path::PathBuf> {
@@ -93,6 +98,7 @@ fn json_schema_test_suite() {
             let want = case["valid"].as_bool().unwrap_or(false);
             match &g.validate {
                 Err(why) => {
+                    typed_case(tally, &g.typed, &case["data"], want, &options, gdesc, desc);
                     let line = format!("{gdesc} / {desc}: {}", why.lines().next().unwrap_or(""));
                     if is_claimed {
                         tally.claimed_failures.push(line.clone());
@@ -101,6 +107,7 @@ fn json_schema_test_suite() {
                 }
                 Ok(validate) => {
                     let got = validate(&case["data"], &options).is_ok();
+                    typed_case(tally, &g.typed, &case["data"], want, &options, gdesc, desc);
                     if got == want {
                         tally.passed += 1;
                     } else {
@@ -141,6 +148,10 @@ fn json_schema_test_suite() {
         );
     }
 
+    let typed_failures: Vec<String> = tallies
+        .iter()
+        .flat_map(|(file, t)| t.typed_failed.iter().map(move |f| format!("{file}: {f}")))
+        .collect();
     let mut md = String::from(
         "# Conformance\n\nThe official [JSON-Schema-Test-Suite](https://github.com/json-schema-org/JSON-Schema-Test-Suite) \
 (`../shared/jsts`, see its `PROVENANCE`) run through validators that envgen generates and rustc compiles: \
@@ -151,32 +162,44 @@ everywhere else formats are annotations). \
 Remote references to `http://localhost:1234/` are mapped to `jsts/remotes/`; the five drafts' metaschemas are vendored in `tests/jsts/metaschemas/`.\n\n\
 Regenerate with `ENVGEN_BLESS=1 cargo test -p envgen-jsts`; `cargo test` fails if this file is stale or a claimed case fails. \
 \"Refused\" counts the cases of groups whose schema codegen refuses (an unsupported keyword, with a located error); \
-they are neither passed nor failed.\n\n",
+they are neither passed nor failed. \
+\"Typed\" runs every case through the group's generated Rust types as a user would \
+(`Root::from_json_str_with`, then `serde_json::to_value`): a case passes when the types accept exactly the valid instances \
+and give each one back equal to the input (numbers by value, so `2.0` may come back as `2`; a float bit for bit). \
+A case whose types codegen refuses counts as failed; none is left out.\n\n",
     );
     // Per draft: (required, optional/format) totals of (passed, failed, refused).
     let mut sums: BTreeMap<&str, [(usize, usize, usize); 2]> = BTreeMap::new();
+    // Per draft: typed (passed, failed), required and optional/format together.
+    let mut typed_sums: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for (file, t) in &tallies {
         let sum = &mut sums.entry(draft_of(file)).or_default()[usize::from(is_format(file))];
         sum.0 += t.passed;
         sum.1 += t.failed.len();
         sum.2 += t.refused.len();
+        let typed = typed_sums.entry(draft_of(file)).or_default();
+        typed.0 += t.typed_passed;
+        typed.1 += t.typed_failed.len();
     }
-    md.push_str("| draft | required: passed | failed | refused | optional/format: passed | failed | refused |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("| draft | required: passed | failed | refused | optional/format: passed | failed | refused | typed: passed | typed: failed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for suite in SUITES {
         let [(rp, rf, rr), (fp, ff, fr)] = sums.get(suite).copied().unwrap_or_default();
+        let (tp, tf) = typed_sums.get(suite).copied().unwrap_or_default();
         let h = heading(suite);
         let anchor = h.to_lowercase().replace(" ", "-");
         md.push_str(&format!(
-            "| [{h}](#{anchor}) | {rp} | {rf} | {rr} | {fp} | {ff} | {fr} |\n"
+            "| [{h}](#{anchor}) | {rp} | {rf} | {rr} | {fp} | {ff} | {fr} | {tp} | {tf} |\n"
         ));
     }
     let mut claimed_failures = Vec::new();
     for suite in SUITES {
         let [(rp, rf, rr), (fp, ff, fr)] = sums.get(suite).copied().unwrap_or_default();
         let h = heading(suite);
+        let (tp, tf) = typed_sums.get(suite).copied().unwrap_or_default();
         md.push_str(&format!(
-            "\n## {h}\n\nRequired tests: {rp} passed, {rf} failed, {rr} refused. `optional/format`: {fp} passed, {ff} failed, {fr} refused.\n\n\
-| file | passed | failed | refused by codegen | claimed |\n|---|---:|---:|---:|---|\n"
+            "\n## {h}\n\nRequired tests: {rp} passed, {rf} failed, {rr} refused. `optional/format`: {fp} passed, {ff} failed, {fr} refused. \
+Typed: {tp} passed, {tf} failed.\n\n\
+| file | passed | failed | refused by codegen | claimed | typed |\n|---|---:|---:|---:|---|---:|\n"
         ));
         for (file, t) in tallies.iter().filter(|(file, _)| draft_of(file) == *suite) {
             let fully = !NOT_CLAIMED.iter().any(|(f, g, _)| f == file && *g == "*");
@@ -188,11 +211,13 @@ they are neither passed nor failed.\n\n",
                 "yes, but the groups listed below"
             };
             md.push_str(&format!(
-                "| {file} | {} | {} | {} | {} |\n",
+                "| {file} | {} | {} | {} | {} | {}/{} |\n",
                 t.passed,
                 t.failed.len(),
                 t.refused.len(),
-                claimed
+                claimed,
+                t.typed_passed,
+                t.typed_passed + t.typed_failed.len()
             ));
             for f in &t.claimed_failures {
                 claimed_failures.push(format!("{file}: {f}"));
@@ -216,6 +241,9 @@ they are neither passed nor failed.\n\n",
             for f in t.failed.iter().chain(&t.refused) {
                 detail.push_str(&format!("* `{file}`: {f}\n"));
             }
+            for f in &t.typed_failed {
+                detail.push_str(&format!("* `{file}` (typed): {f}\n"));
+            }
         }
     }
     if !detail.is_empty() {
@@ -228,6 +256,12 @@ they are neither passed nor failed.\n\n",
         std::fs::write(&path, &md).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
     assert!(
+        typed_failures.is_empty(),
+        "{} cases fail through the generated types:\n{}",
+        typed_failures.len(),
+        typed_failures.join("\n")
+    );
+    assert!(
         claimed_failures.is_empty(),
         "{} claimed cases fail:\n{}",
         claimed_failures.len(),
@@ -238,4 +272,41 @@ they are neither passed nor failed.\n\n",
         committed, md,
         "CONFORMANCE.md is stale: run ENVGEN_BLESS=1 cargo test -p envgen-jsts"
     );
+}
+
+/// Runs one case through the group's generated root type and tallies it: the typed verdict
+/// must be the expected one, and an accepted instance must serialize back equal to the
+/// input ([`json_identical`]: numbers by value, floats bit for bit).
+fn typed_case(
+    tally: &mut Tally,
+    typed: &Result<envgen_jsts::Typed, &'static str>,
+    data: &Value,
+    want: bool,
+    options: &Options,
+    gdesc: &str,
+    desc: &str,
+) {
+    let failure = match typed {
+        Err(why) => Some(format!(
+            "types refused by codegen: {}",
+            why.lines().next().unwrap_or("")
+        )),
+        Ok(parse) => {
+            let input = serde_json::to_string(data).unwrap_or_default();
+            match (parse(&input, options), want) {
+                (Ok(back), true) if json_identical(&back, data) => None,
+                (Ok(back), true) => Some(format!("accepted, but came back as {back}")),
+                (Ok(_), false) => Some("accepted an invalid instance".to_owned()),
+                (Err(_), false) => None,
+                (Err(e), true) => Some(format!(
+                    "refused a valid instance: {}",
+                    e.first().map(ToString::to_string).unwrap_or_default()
+                )),
+            }
+        }
+    };
+    match failure {
+        None => tally.typed_passed += 1,
+        Some(why) => tally.typed_failed.push(format!("{gdesc} / {desc}: {why}")),
+    }
 }

@@ -66,6 +66,10 @@ pub mod typed {
     pub mod map_unions {
         envgen_runtime::include_schema!("typed_map_unions");
     }
+    /// Alternatives of one JSON kind, and integers written with a fraction of zero.
+    pub mod alternatives {
+        envgen_runtime::include_schema!("typed_alternatives");
+    }
     /// Document key order kept through a round trip (`preserve_key_order`).
     pub mod key_order {
         envgen_runtime::include_schema!("typed_key_order");

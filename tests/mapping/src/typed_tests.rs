@@ -341,3 +341,91 @@ fn declared_fields_come_back_in_schema_order_and_extras_in_document_order() {
         r#"{"globs":"g","ratio":0.5,"z-extra":1,"a-extra":2}"#
     );
 }
+
+#[test]
+fn alternatives_of_one_kind_hold_every_string_the_schema_accepts() {
+    use crate::typed::alternatives::{self, Alternatives};
+    run(
+        "alternatives",
+        Alternatives::from_json_str,
+        alternatives::validate_value,
+        &[
+            r#"{"runtime": "Node20"}"#,
+            r#"{"runtime": "node16"}"#,
+            r#"{"runtime": null}"#,
+            r#"{"level": "zzz"}"#,
+            r#"{"level": "a"}"#,
+            r#"{"channel": "stable"}"#,
+            r#"{"channel": "https://example.com/feed"}"#,
+            r#"{"channel": "v12"}"#,
+            r#"{"size": 2}"#,
+            r#"{"size": 11}"#,
+            r#"{"tag": "x"}"#,
+            r#"{"tag": "zzz"}"#,
+            r#"{"tag": 5}"#,
+            r#"{"shape": {"w": 1}}"#,
+            r#"{"shape": {"w": "not an integer"}}"#,
+            r#"{"shape": "a string"}"#,
+        ],
+        &[
+            r#"{"runtime": "Node22"}"#,
+            r#"{"level": "zz"}"#,
+            r#"{"size": 5}"#,
+            r#"{"shape": []}"#,
+        ],
+    );
+    // The enum beside a pattern is one flat enum: its literals, and every other string.
+    let doc =
+        Alternatives::from_json_str(r#"{"runtime": "Node20", "level": "zzz"}"#).expect("valid");
+    assert_eq!(
+        doc.runtime,
+        Some(Some(alternatives::AlternativesRuntime::Other(
+            "Node20".to_owned()
+        )))
+    );
+    assert_eq!(
+        doc.level,
+        Some(alternatives::AlternativesLevel::Other("zzz".to_owned()))
+    );
+    let doc = Alternatives::from_json_str(r#"{"runtime": "node16"}"#).expect("valid");
+    assert_eq!(
+        doc.runtime,
+        Some(Some(alternatives::AlternativesRuntime::Node16))
+    );
+}
+
+#[test]
+fn integers_written_with_a_zero_fraction_are_integers_everywhere() {
+    use crate::typed::alternatives::{self, Alternatives};
+    // Through an alias (`count` is `type Count = u64`), in arrays and maps of it, and a
+    // bare `i64`: JSON Schema defines integers by value, so `2.0` is the integer 2, held by
+    // the integer type and written back as `2`.
+    run(
+        "alternatives",
+        Alternatives::from_json_str,
+        alternatives::validate_value,
+        &[
+            r#"{"count": 2.0}"#,
+            r#"{"counts": [1.0, 2, 3.0]}"#,
+            r#"{"limits": {"a": 4.0}}"#,
+            r#"{"offset": -7.0}"#,
+            r#"{"size": 1.0}"#,
+            r#"{"size": 12.0}"#,
+        ],
+        &[
+            r#"{"count": 2.5}"#,
+            r#"{"count": -1.0}"#,
+            r#"{"counts": [1.5]}"#,
+            r#"{"offset": 0.5}"#,
+        ],
+    );
+    let doc = Alternatives::from_json_str(r#"{"count": 2.0, "counts": [1.0], "offset": -7.0}"#)
+        .expect("valid");
+    assert_eq!(doc.count, Some(2));
+    assert_eq!(doc.counts, Some(vec![1]));
+    assert_eq!(doc.offset, Some(-7));
+    assert_eq!(
+        serde_json::to_string(&doc).expect("serializes"),
+        r#"{"count":2,"counts":[1],"offset":-7}"#
+    );
+}

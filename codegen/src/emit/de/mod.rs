@@ -10,8 +10,6 @@
 mod record;
 mod union;
 
-pub(crate) use union::{decoding, Decoding};
-
 use super::inflight::Inflight;
 use super::rust_ty::{ident, Cx};
 use crate::ir::{Ty, TypeDef, TypeKind};
@@ -24,7 +22,7 @@ use union::enum_impl;
 /// bare integers.
 pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
     let t = cx.ty(ty);
-    if ty.has_bare_int() {
+    if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
         quote!(<#rt::de::Lenient<#t> as ::serde::Deserialize>::deserialize(#d).map(|lenient| lenient.0))
     } else {
@@ -74,7 +72,7 @@ pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     let t = cx.ty(ty);
     if let Some(seed) = value_seed(cx, ty) {
         quote!(map.next_value_seed(#seed)?)
-    } else if ty.has_bare_int() {
+    } else if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
         quote!(map.next_value::<#rt::de::Lenient<#t>>()?.0)
     } else {

@@ -68,7 +68,7 @@ pub(super) fn struct_impl(
             };
             let call = match inflight {
                 Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
-                None => (!read_ty.has_bare_int() && value_seed(cx, &read_ty).is_none())
+                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, &read_ty).is_none())
                     .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
             };
             if let Some(call) = call {

@@ -1,90 +1,17 @@
 //! An enum's `Deserialize`: string enums by value, enums whose alternatives differ by JSON
 //! kind by dispatching on the kind, tagged unions of objects on their tag, and the others
-//! through a buffered `serde_json::Value` ([`Decoding`]).
+//! through a buffered `serde_json::Value`, as the IR decided ([`Decoding`]).
 
 use super::{de_call, header, payload_from};
 use crate::emit::inflight::Inflight;
-use crate::emit::kind::{kind_of_value, kinds_of, Kind, ALL};
 use crate::emit::rust_ty::{ident, lit, Cx};
 use crate::emit::ser::value_tokens;
+use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
 use crate::ir::{Enum, Ty, TypeDef, VariantKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-/// How an enum's `Deserialize` reads a value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Decoding {
-    /// Every variant a string literal: matched by value.
-    Strings,
-    /// Dispatched on the JSON kind (no buffering).
-    Kinds,
-    /// A tagged union of objects, dispatched on its tag ([`crate::ir::Tag`]).
-    Tagged,
-    /// Alternatives tried in order on a buffered `Value`.
-    Buffered,
-}
-
-/// How the enum `t` (`e`) is decoded.
-pub(crate) fn decoding(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> Decoding {
-    let all_string_literals = e
-        .variants
-        .iter()
-        .all(|v| matches!(&v.kind, VariantKind::Literal(Value::String(_))));
-    if all_string_literals {
-        return Decoding::Strings;
-    }
-    // Kind dispatch needs: no object/array literals, at most one payload per kind, and no
-    // payload accepting every kind, except a last `Value` variant that takes the kinds no
-    // other variant claims (the `Other` of a schema with object keywords but no `type`).
-    let mut claimed: BTreeSet<Kind> = BTreeSet::new();
-    let mut dispatchable = t.generics.is_empty();
-    let last = e.variants.len().saturating_sub(1);
-    for (i, v) in e.variants.iter().enumerate() {
-        match &v.kind {
-            VariantKind::Literal(l) => {
-                if matches!(l, Value::Array(_) | Value::Object(_)) {
-                    dispatchable = false;
-                }
-            }
-            VariantKind::Payload(Ty::Any) if i == last && i > 0 => {}
-            VariantKind::Payload(ty) => {
-                let mut k = BTreeSet::new();
-                kinds_of(cx, ty, &mut k);
-                if k.len() == ALL.len() || k.iter().any(|x| claimed.contains(x)) {
-                    dispatchable = false;
-                }
-                claimed.extend(k);
-            }
-        }
-    }
-    if dispatchable {
-        Decoding::Kinds
-    } else if is_tagged(cx, t, e) {
-        Decoding::Tagged
-    } else {
-        Decoding::Buffered
-    }
-}
-
-/// Whether `e` is a tagged union of object payloads the tag decoder can read: a tag for
-/// every variant, no generics, every variant an object.
-fn is_tagged(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> bool {
-    let Some(tag) = &e.tag else {
-        return false;
-    };
-    t.generics.is_empty()
-        && tag.values.len() == e.variants.len()
-        && e.variants.iter().all(|v| match &v.kind {
-            VariantKind::Payload(ty) => {
-                let mut k = BTreeSet::new();
-                kinds_of(cx, ty, &mut k);
-                k.len() == 1 && k.contains(&Kind::Object)
-            }
-            VariantKind::Literal(_) => false,
-        })
-}
 
 pub(super) fn enum_impl(
     cx: &Cx<'_>,
@@ -92,7 +19,7 @@ pub(super) fn enum_impl(
     e: &Enum,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
-    match decoding(cx, t, e) {
+    match e.decoding {
         Decoding::Strings => string_enum_impl(cx, t, e),
         Decoding::Kinds => dispatch_enum_impl(cx, t, e),
         Decoding::Tagged => {
@@ -207,7 +134,7 @@ fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         e.variants.iter().find_map(|v| match &v.kind {
             VariantKind::Payload(ty) => {
                 let mut ks = BTreeSet::new();
-                kinds_of(cx, ty, &mut ks);
+                kinds_of(cx.module, ty, &mut ks);
                 ks.contains(&k).then_some((v, ty))
             }
             VariantKind::Literal(_) => None,

@@ -16,9 +16,9 @@
 //! `additionalProperties` say so. Every other read is opaque: an error raised inside it
 //! is dropped, and the caller validates the document the slow way.
 
-use super::kind::{kinds_of, Kind};
 use super::rust_ty::Cx;
 use super::validate::fn_name;
+use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
@@ -197,7 +197,7 @@ impl<'a> Inflight<'a> {
     fn spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
         self.used.borrow_mut().insert(node);
         let mut set = BTreeSet::new();
-        kinds_of(cx, ty, &mut set);
+        kinds_of(cx.module, ty, &mut set);
         let kinds: u8 = set
             .iter()
             .map(|k| match k {
@@ -431,7 +431,7 @@ impl<'a> Inflight<'a> {
             Ty::Option(inner) => (quote!(#rt::inflight::OrNull::new()), &**inner),
             _ => (quote!(::core::marker::PhantomData), read_ty),
         };
-        if inner.has_bare_int() || !Self::capturable(cx, inner, 0) {
+        if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
             return None;
         }
         let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
@@ -476,7 +476,7 @@ impl<'a> Inflight<'a> {
         }
         let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
         let t = cx.ty(inner);
-        Some(if inner.has_bare_int() {
+        Some(if inner.has_bare_int(cx.module) {
             let call =
                 quote!(#rt::inflight::#func::<_, #rt::de::Lenient<#t>>(&mut map, #key, #spec)?);
             if nullable {
@@ -570,7 +570,7 @@ fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     }
     if let Some(seed) = super::de::value_seed(cx, ty) {
         quote!(#rt::inflight::opaque(map.next_value_seed(#seed))?)
-    } else if ty.has_bare_int() {
+    } else if ty.has_bare_int(cx.module) {
         quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)
     } else {
         quote!(#rt::inflight::opaque(map.next_value::<#t>())?)

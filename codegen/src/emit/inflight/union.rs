@@ -3,9 +3,8 @@
 //! reported in flight as the union's own failure.
 
 use super::Inflight;
-use crate::emit::de::{decoding, Decoding};
-use crate::emit::kind::{kinds_of, Kind};
 use crate::emit::rust_ty::Cx;
+use crate::ir::decoding::{kinds_of, Decoding, Kind};
 use crate::ir::plan::{Arg, Check, Message, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Ty, TypeKind, VariantKind};
@@ -54,7 +53,7 @@ impl Inflight<'_> {
         let TypeKind::Enum(e) = &def.kind else {
             return None;
         };
-        if decoding(cx, def, e) != Decoding::Tagged
+        if e.decoding != Decoding::Tagged
             || follow_refs(self.set, def.node).ok() != follow_refs(self.set, node).ok()
         {
             return None;
@@ -83,7 +82,7 @@ impl Inflight<'_> {
         let TypeKind::Enum(e) = &def.kind else {
             return false;
         };
-        decoding(cx, def, e) == Decoding::Buffered
+        e.decoding == Decoding::Buffered
             && follow_refs(self.set, def.node).ok() == follow_refs(self.set, node).ok()
     }
 
@@ -128,7 +127,7 @@ impl Inflight<'_> {
         let mut holders = e.variants.iter().filter(|v| match &v.kind {
             VariantKind::Payload(t) => {
                 let mut k = BTreeSet::new();
-                kinds_of(cx, t, &mut k);
+                kinds_of(cx.module, t, &mut k);
                 k.contains(&Kind::Object)
             }
             VariantKind::Literal(l) => l.is_object(),

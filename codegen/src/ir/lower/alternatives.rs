@@ -3,11 +3,21 @@
 
 use super::{wrap_nullable, Classified, Lower, Lowered};
 use crate::error::Result;
+use crate::ir::decoding::Decoding;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of};
 use crate::ir::{Enum, Tag, Ty, Variant, VariantKind};
 use crate::load::{JsonType, NodeId};
 use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// What [`Lower::string_alternatives`] makes of alternatives that are all strings.
+enum StringAlternatives {
+    /// No literals: every branch is a free string, so the type is `String`.
+    Free,
+    /// String literals plus a catch-all `String` variant.
+    Enum(Enum),
+}
 
 impl Lower<'_> {
     pub(super) fn alternatives(
@@ -16,7 +26,7 @@ impl Lower<'_> {
         name: &str,
         keyword: &'static str,
         branches: &[NodeId],
-        _typed: bool,
+        parent_types: Option<&BTreeSet<JsonType>>,
     ) -> Result<Classified> {
         let mut nullable = false;
         let mut live = Vec::new();
@@ -37,47 +47,18 @@ impl Lower<'_> {
                 nullable: nullable || l.nullable,
             }));
         }
-        // Strings only: literal branches + at most one free string → one flat enum.
-        let mut lits: Vec<Value> = Vec::new();
-        let mut free_string: Option<NodeId> = None;
-        let mut flat = true;
-        for b in &live {
-            let target = follow_refs(self.set, *b)?;
-            let s = shape_of(self.set, target)?;
-            let string_typed = s
-                .types
-                .as_ref()
-                .is_some_and(|t| t.len() == 1 && t.contains(&JsonType::String));
-            match &s.literals {
-                Some(l) if l.iter().all(Value::is_string) => lits.extend(l.iter().cloned()),
-                None if string_typed
-                    && free_string.is_none()
-                    && s.one_of.is_empty()
-                    && s.any_of.is_empty() =>
-                {
-                    free_string = Some(*b)
-                }
-                _ => {
-                    flat = false;
-                    break;
-                }
-            }
-        }
-        if flat && free_string.is_some() && !lits.is_empty() {
-            let mut e = literal_enum(&lits, keyword);
-            let mut names = Names::new();
-            for v in &e.variants {
-                names.claim(&v.name);
-            }
-            let b = free_string.unwrap_or(node);
-            let vname = self.rename_for(b).unwrap_or_else(|| names.claim("Other"));
-            e.variants.push(Variant {
-                name: vname,
-                docs: self.docs(b),
-                kind: VariantKind::Payload(Ty::String),
-                branch: free_string,
+        // Alternatives that are all strings (read within the parent's own `type`): string
+        // literals and free strings (a `pattern`, a `minLength`, a `format`…) become one
+        // flat enum with a catch-all `Other(String)`, which holds every string any branch
+        // accepts; free strings alone are a `String`.
+        if let Some(flat) = self.string_alternatives(node, &live, parent_types, keyword)? {
+            return Ok(match flat {
+                StringAlternatives::Free => Classified::Ty(Lowered {
+                    ty: Ty::String,
+                    nullable,
+                }),
+                StringAlternatives::Enum(e) => Classified::Enum(e),
             });
-            return Ok(Classified::Enum(e));
         }
         let tag = self.tag_of(&live)?;
         let mut names = Names::new();
@@ -108,7 +89,115 @@ impl Lower<'_> {
             variants,
             keyword,
             tag,
+            decoding: Decoding::Buffered,
         }))
+    }
+
+    /// The flat form of alternatives that can only be strings: every branch, read within
+    /// the parent's `type` (`parent_types`), is a set of string literals or a schema of
+    /// strings with no literals of its own and no mapped Rust type. `None` when a branch
+    /// is anything else, so that the alternatives keep one variant each.
+    ///
+    /// Soundness: the catch-all `Other(String)` holds every string, so the type holds every
+    /// value any branch accepts; which branch a string satisfies is the validators' check.
+    fn string_alternatives(
+        &mut self,
+        node: NodeId,
+        live: &[NodeId],
+        parent_types: Option<&BTreeSet<JsonType>>,
+        keyword: &'static str,
+    ) -> Result<Option<StringAlternatives>> {
+        let within_parent = |t: JsonType| {
+            parent_types.is_none_or(|p| {
+                p.contains(&t) || (t == JsonType::Integer && p.contains(&JsonType::Number))
+            })
+        };
+        let mut lits: Vec<Value> = Vec::new();
+        let mut free: Vec<NodeId> = Vec::new();
+        for b in live {
+            let target = follow_refs(self.set, *b)?;
+            let s = shape_of(self.set, target)?;
+            if s.never {
+                continue;
+            }
+            if let Some(l) = &s.literals {
+                // The branch's own literals, less those its `type` or the parent's rules out.
+                let kept: Vec<&Value> = l
+                    .iter()
+                    .filter(|v| !v.is_null())
+                    .filter(|v| {
+                        let jt = JsonType::of(v);
+                        within_parent(jt)
+                            && s.types.as_ref().is_none_or(|t| {
+                                t.contains(&jt)
+                                    || (jt == JsonType::Integer && t.contains(&JsonType::Number))
+                            })
+                    })
+                    .collect();
+                if !kept.iter().all(|v| v.is_string()) {
+                    return Ok(None);
+                }
+                lits.extend(kept.into_iter().cloned());
+                continue;
+            }
+            let kinds: Vec<JsonType> = match s.effective_types() {
+                Some(t) => t.into_iter().filter(|t| within_parent(*t)).collect(),
+                None => match parent_types {
+                    Some(p) => p.iter().copied().collect(),
+                    None => return Ok(None),
+                },
+            };
+            let non_null: Vec<JsonType> =
+                kinds.into_iter().filter(|t| *t != JsonType::Null).collect();
+            if non_null != [JsonType::String] || self.has_mapping(*b)? {
+                return Ok(None);
+            }
+            free.push(*b);
+        }
+        if free.is_empty() {
+            return Ok(None);
+        }
+        if lits.is_empty() {
+            return Ok(Some(StringAlternatives::Free));
+        }
+        let mut e = literal_enum(&lits, keyword);
+        let mut names = Names::new();
+        for v in &e.variants {
+            names.claim(&v.name);
+        }
+        let (vname, docs, branch) = match free.as_slice() {
+            [b] => (
+                self.rename_for(*b).unwrap_or_else(|| names.claim("Other")),
+                self.docs(*b),
+                Some(*b),
+            ),
+            _ => (
+                names.claim("Other"),
+                Some(format!(
+                    "Any other string: the branches of this `{keyword}` that are not a list of values accept strings the validators check."
+                )),
+                None,
+            ),
+        };
+        let _ = node;
+        e.variants.push(Variant {
+            name: vname,
+            docs,
+            kind: VariantKind::Payload(Ty::String),
+            branch,
+        });
+        Ok(Some(StringAlternatives::Enum(e)))
+    }
+
+    /// Whether the branch `b` (or the schema its references lead to) has a Rust type the
+    /// user mapped (a format, a pointer, `x-rust-type`), which a flat `String` would drop.
+    fn has_mapping(&mut self, b: NodeId) -> Result<bool> {
+        let target = follow_refs(self.set, b)?;
+        Ok(
+            crate::ir::mapped::whole(self.set, self.doc, self.settings, b)?.is_some()
+                || crate::ir::mapped::whole(self.set, self.doc, self.settings, target)?.is_some()
+                || crate::ir::mapped::format(self.set, self.doc, self.settings, target)?.is_some(),
+        )
     }
 
     /// The discriminating property of the alternatives `branches`: one that every branch
@@ -221,5 +310,6 @@ pub(super) fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
         variants,
         keyword,
         tag: None,
+        decoding: Decoding::Buffered,
     }
 }

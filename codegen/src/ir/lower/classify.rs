@@ -4,6 +4,7 @@
 use super::alternatives::literal_enum;
 use super::{wrap_nullable, Classified, Lower, Lowered};
 use crate::error::Result;
+use crate::ir::decoding::Decoding;
 use crate::ir::mapped;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of, Shape};
@@ -226,7 +227,7 @@ impl Lower<'_> {
             ("anyOf", shape.any_of.clone())
         };
         if !branches.is_empty() && !is_object_with_props {
-            return self.alternatives(node, name, keyword, &branches, types.is_some() && !nullable);
+            return self.alternatives(node, name, keyword, &branches, shape.types.as_ref());
         }
 
         // 3. Object or array keywords without `type`: objects (arrays) typed, any other
@@ -269,6 +270,7 @@ impl Lower<'_> {
             variants,
             keyword: "type",
             tag: None,
+            decoding: Decoding::Buffered,
         }))
     }
 
@@ -332,6 +334,7 @@ impl Lower<'_> {
             variants,
             keyword: "type",
             tag: None,
+            decoding: Decoding::Buffered,
         }))
     }
 

@@ -144,11 +144,13 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     if settings.builders {
         builder::plan(set, doc, settings, &mut types, &mut l.names)?;
     }
-    Ok(Module {
+    let mut module = Module {
         source: set.document(doc).display.clone(),
         types,
         root: Ty::Named(root_ty),
-    })
+    };
+    super::decoding::assign(&mut module);
+    Ok(module)
 }
 
 struct Lower<'a> {
