@@ -18,8 +18,10 @@ use std::path::{Path, PathBuf};
 
 /// Adds every document `set` refers to but lacks, however indirectly: `fetch` adds the
 /// resource at a URI (without fragment) and says whether it could. Each URI is asked for
-/// once; those it could not add are left to `link`, whose error names the `$ref`.
-fn add_missing(
+/// once; those it could not add are left to `link`, whose error names the `$ref`. Each
+/// caller's `fetch` asks the user's mapping first and, when it maps nothing there, the
+/// built-in metaschemas ([`SchemaSet::add_builtin_metaschema`]).
+pub(crate) fn add_missing(
     set: &mut SchemaSet,
     mut fetch: impl FnMut(&mut SchemaSet, &str) -> Result<bool>,
 ) -> Result<()> {
@@ -227,7 +229,7 @@ impl Config {
                     Ok(false)
                 }
             },
-            None => Ok(false),
+            None => set.add_builtin_metaschema(m),
         })?;
         // Unresolvable references are reported, located, by `link`.
         set.link().map_err(|mut e| {
@@ -245,7 +247,9 @@ impl Config {
     /// Loads and links a schema held in memory, reading no file: the root document
     /// (named `display` in errors, based at `uri`), and every document it refers to, however
     /// indirectly, looked up in `resources` by retrieval URI (no fragment). A URI that
-    /// `resources` lacks is left to `link`, whose error names the `$ref`. The draft for
+    /// `resources` lacks is looked up in the built-in metaschemas
+    /// ([`crate::load::metaschemas`]), and failing that left to `link`, whose error names
+    /// the `$ref`. The draft for
     /// documents without `$schema` and the by-name resolution follow this `Config`.
     ///
     /// This is the loader of test harnesses and build scripts that hold their schemas
@@ -280,7 +284,7 @@ impl Config {
         };
         add_missing(&mut set, |set, m| match resources.get(m) {
             Some(text) => set.add_document(m, m, text).map(|_| true),
-            None => Ok(false),
+            None => set.add_builtin_metaschema(m),
         })?;
         set.link()?;
         Ok((set, doc))

@@ -85,11 +85,13 @@ fn generate_into(
 }
 
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as
-/// text: a convenience for single-file schemas without cross-file references.
+/// text: a convenience for single-file schemas without cross-file references (other than
+/// to the built-in metaschemas, [`load::metaschemas`]).
 pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result<String> {
     let mut set = SchemaSet::new();
     let uri = format!("envgen-memory:///{}", display.trim_start_matches('/'));
     let doc = set.add_document(display, &uri, text)?;
+    config::add_missing(&mut set, |set, m| set.add_builtin_metaschema(m))?;
     // A reference to another document fails here, located at its `$ref`.
     set.link()?;
     generate_printed(

@@ -27,15 +27,13 @@ fn main() {
         std::process::exit(1)
     }));
     let jsts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/jsts");
-    let metaschemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("metaschemas");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={}", jsts.display());
-    println!("cargo:rerun-if-changed={}", metaschemas.display());
     let mut modules = String::new();
     let mut table = String::from("/// Every test group: (file, group index, validator and typed parse, or the codegen error).\npub static GROUPS: &[Group] = &[\n");
     let present = jsts.join("tests").is_dir();
     if present {
-        let resources = resources(&jsts, &metaschemas);
+        let resources = resources(&jsts);
         let mut n = 0usize;
         for (suite, draft) in SUITES {
             let mut files = Vec::new();
@@ -146,8 +144,9 @@ fn generate(
 }
 
 /// The documents a group may refer to, by URI: the suite's `localhost:1234` server is its
-/// `remotes/` folder, and the metaschemas are vendored (`metaschemas/`).
-fn resources(jsts: &Path, metaschemas: &Path) -> BTreeMap<String, String> {
+/// `remotes/` folder. The metaschemas (`http(s)://json-schema.org/…`) are envgen's
+/// built-in ones.
+fn resources(jsts: &Path) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut add = |dir: &Path, prefixes: &[&str]| {
         let mut files = Vec::new();
@@ -165,10 +164,6 @@ fn resources(jsts: &Path, metaschemas: &Path) -> BTreeMap<String, String> {
         }
     };
     add(&jsts.join("remotes"), &["http://localhost:1234/"]);
-    add(
-        metaschemas,
-        &["http://json-schema.org/", "https://json-schema.org/"],
-    );
     out
 }
 

@@ -7,6 +7,7 @@
 mod cycles;
 pub mod draft;
 mod dynamic;
+pub mod metaschemas;
 pub mod node;
 mod parse;
 pub mod pointer;
@@ -194,6 +195,26 @@ impl SchemaSet {
             }
         }
         out.into_iter().collect()
+    }
+
+    /// Adds the built-in metaschema that `uri` (an absolute URI without fragment, as
+    /// [`SchemaSet::missing_resources`] lists them) names, if [`metaschemas::lookup`] knows
+    /// it, and says whether it did. The document is added once, under its canonical URI;
+    /// another spelling of it (`http` for `https`) then names the same document. When a
+    /// document claiming the canonical URI is in the set already (a user's own copy), the
+    /// other spelling names that document instead.
+    pub fn add_builtin_metaschema(&mut self, uri: &str) -> Result<bool> {
+        let Some(meta) = metaschemas::lookup(uri) else {
+            return Ok(false);
+        };
+        if !self.resources.contains_key(meta.uri) {
+            self.add_document(meta.uri, meta.uri, meta.text)?;
+        }
+        let (resource, _) = uri::split_fragment(uri);
+        if let Some(root) = self.resources.get(meta.uri).cloned() {
+            self.resources.entry(resource.to_owned()).or_insert(root);
+        }
+        Ok(true)
     }
 
     /// Parses every schema reachable from the documents and resolves every `$ref`.

@@ -159,7 +159,7 @@ every group's schema goes through the real codegen (`tests/jsts/build.rs`), all 
 Five drafts: 4, 6, 7, 2019-09 and 2020-12, each one's schemas read as that draft unless they declare another in `$schema`. \
 Per draft, the required tests plus `optional/format` with formats asserted (the suite expects assertion there; \
 everywhere else formats are annotations). \
-Remote references to `http://localhost:1234/` are mapped to `jsts/remotes/`; the five drafts' metaschemas are vendored in `tests/jsts/metaschemas/`.\n\n\
+Remote references to `http://localhost:1234/` are mapped to `jsts/remotes/`; the five drafts' metaschemas are the ones built into envgen-codegen (`codegen/metaschemas/`), found with no mapping.\n\n\
 Regenerate with `ENVGEN_BLESS=1 cargo test -p envgen-jsts`; `cargo test` fails if this file is stale or a claimed case fails. \
 \"Refused\" counts the cases of groups whose schema codegen refuses (an unsupported keyword, with a located error); \
 they are neither passed nor failed. \
