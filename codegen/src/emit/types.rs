@@ -84,7 +84,12 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
                 let fname = ident(&f.name);
                 let fty = cx.field_ty(&f.ty, f.presence());
                 let fallback = format!("The `{}` property.", f.json);
-                let fdocs = doc_attrs(Some(f.docs.as_deref().unwrap_or(&fallback)));
+                let mut text = f.docs.clone().unwrap_or(fallback);
+                if let Some(note) = narrowing_note(&f.ty) {
+                    text.push_str("\n\n");
+                    text.push_str(&note);
+                }
+                let fdocs = doc_attrs(Some(&text));
                 let rename = if f.name != f.json {
                     schemars_attr(settings, {
                         let j = lit(&f.json);
@@ -343,5 +348,28 @@ fn describe_payload(cx: &Cx<'_>, ty: &Ty) -> String {
         Ty::Map(_) | Ty::Object => "An object.".to_owned(),
         Ty::Boxed(t) | Ty::Option(t) => describe_payload(cx, t),
         Ty::Mapped(m) => format!("A `{}`.", m.path),
+    }
+}
+
+/// What a docs reader must know when a setting made the type narrower than the schema on
+/// purpose (docs/soundness.md, "Narrowing on purpose"): which setting, and what happens to
+/// a value the Rust type cannot hold.
+fn narrowing_note(ty: &Ty) -> Option<String> {
+    match ty {
+        Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) => narrowing_note(t),
+        Ty::Mapped(m) => Some(match &m.parses {
+            Some(f) => format!(
+                "Held as `{}`, mapped from `format: {}` by a format mapping \
+                 (`Settings::map_format`, `--map-format`): a string that type does not parse \
+                 is refused, even where the schema only annotates the format.",
+                m.path, f.format
+            ),
+            None => format!(
+                "Held as `{}`, mapped by `Settings::map_type` (`--map-type`) or the schema's \
+                 `x-rust-type`: that type's `Deserialize` decides what it holds.",
+                m.path
+            ),
+        }),
+        _ => None,
     }
 }

@@ -12,6 +12,7 @@ mod union;
 
 use super::inflight::Inflight;
 use super::rust_ty::{ident, Cx};
+use crate::ir::decoding::Decoding;
 use crate::ir::{Ty, TypeDef, TypeKind};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -107,7 +108,7 @@ pub(super) fn header(
     let impl_generics = quote!(<'de, #(#params),*>);
     let where_clause = if params.is_empty() {
         quote!()
-    } else if owned {
+    } else if owned || reads_buffered(cx, t) {
         quote!(where #(#params: ::serde::de::DeserializeOwned + 'static),*)
     } else {
         // `'static`: a payload of the default type, `serde_json::Value`, is read through
@@ -115,6 +116,49 @@ pub(super) fn header(
         quote!(where #(#params: ::serde::Deserialize<'de> + 'static),*)
     };
     (impl_generics, self_ty, where_clause)
+}
+
+/// Whether reading `t` reads a generic enum through a buffered `Value`
+/// ([`Decoding::Buffered`], whose impl needs `DeserializeOwned` parameters), in a field, a
+/// payload, an item or an alias: then `t`'s own impl needs the same bound.
+fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack: Vec<&Ty> = Vec::new();
+    push_tys(t, &mut stack);
+    while let Some(ty) = stack.pop() {
+        match ty {
+            Ty::Vec(i) | Ty::Map(i) | Ty::Boxed(i) | Ty::Option(i) => stack.push(i),
+            Ty::Named(id) if seen.insert(*id) => {
+                let def = cx.module.get(*id);
+                if def.generics.is_empty() {
+                    continue;
+                }
+                if matches!(&def.kind, TypeKind::Enum(e) if e.decoding == Decoding::Buffered) {
+                    return true;
+                }
+                push_tys(def, &mut stack);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The types `t` holds directly: fields, extras, payloads, the aliased or wrapped type.
+fn push_tys<'t>(t: &'t TypeDef, out: &mut Vec<&'t Ty>) {
+    match &t.kind {
+        TypeKind::Struct(s) => {
+            out.extend(s.fields.iter().map(|f| &f.ty));
+            if let crate::ir::Extra::Typed(ty) = &s.extra {
+                out.push(ty);
+            }
+        }
+        TypeKind::Enum(e) => out.extend(e.variants.iter().filter_map(|v| match &v.kind {
+            crate::ir::VariantKind::Payload(ty) => Some(ty),
+            crate::ir::VariantKind::Literal(_) => None,
+        })),
+        TypeKind::Alias(ty) | TypeKind::Newtype(ty) => out.push(ty),
+    }
 }
 
 /// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators
