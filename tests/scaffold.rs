@@ -129,6 +129,30 @@ fn the_scaffolded_crate_has_exactly_the_needed_files_and_dependencies() {
         lib.contains("[`api_description::ApiDescription`],\n/// generic over `Meta`"),
         "{lib}"
     );
+    // A root made generic by `--generic` (`Settings::generic`) is named the same way.
+    let generic = root().join("target/scaffold-test/files-generic");
+    let _ = std::fs::remove_dir_all(&generic);
+    let (code, out, err) = envgen(&[
+        "--schema",
+        "tests/scaffold/order.json",
+        "--generic",
+        "/properties/tags=Tags",
+        "--crate",
+        &generic.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(r#""root":"Order","generics":["Tags"]"#),
+        "{out}"
+    );
+    let example = std::fs::read_to_string(generic.join("examples/validate.rs"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        example.contains("<files_generic::order::Order>::from_json_str_with(text, options)"),
+        "{example}"
+    );
     // A version dependency instead of a path.
     let (code, out, err) = envgen(&[
         "--schema",
