@@ -1,5 +1,7 @@
 //! `envgen --schema … --crate DIR`: the scaffolded crate builds on its own, warning-free,
-//! and its `examples/validate.rs` prints `envgen validate`'s lines and exit status.
+//! and its `examples/validate.rs` prints `envgen validate`'s lines and exit status, for
+//! every kind of root type: a struct, a newtype (`tags.json`), and a struct with a type
+//! parameter (`api-description.json`, whose `$dynamicRef: "#meta"` makes `Meta` one).
 //!
 //! The crate is written to `target/scaffold-test/crate` and built with its own target
 //! directory beside it (kept between runs, so only the first run compiles the
@@ -58,6 +60,8 @@ fn scaffold_with(dir: &Path, extra: &[&str]) {
         "tests/scaffold/customer-profile.json",
         "--schema",
         "tests/scaffold/tags.json",
+        "--schema",
+        "tests/scaffold/api-description.json",
         "--crate",
         &dir,
         "--runtime-dep-path",
@@ -111,6 +115,42 @@ fn the_scaffolded_crate_has_exactly_the_needed_files_and_dependencies() {
     );
     assert!(
         example.contains("files::order::ASSERT_FORMATS"),
+        "{example}"
+    );
+    // A root with a type parameter is named as a type, which takes the parameter's default:
+    // `ApiDescription::from_json_str_with` would leave `Meta` to inference (E0283).
+    assert!(
+        example.contains(
+            "<files::api_description::ApiDescription>::from_json_str_with(text, options)"
+        ),
+        "{example}"
+    );
+    assert!(
+        lib.contains("[`api_description::ApiDescription`],\n/// generic over `Meta`"),
+        "{lib}"
+    );
+    // A root made generic by `--generic` (`Settings::generic`) is named the same way.
+    let generic = root().join("target/scaffold-test/files-generic");
+    let _ = std::fs::remove_dir_all(&generic);
+    let (code, out, err) = envgen(&[
+        "--schema",
+        "tests/scaffold/order.json",
+        "--generic",
+        "/properties/tags=Tags",
+        "--crate",
+        &generic.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(r#""root":"Order","generics":["Tags"]"#),
+        "{out}"
+    );
+    let example = std::fs::read_to_string(generic.join("examples/validate.rs"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        example.contains("<files_generic::order::Order>::from_json_str_with(text, options)"),
         "{example}"
     );
     // A version dependency instead of a path.
@@ -230,6 +270,49 @@ fn the_scaffolded_crate_builds_and_its_example_validates_like_envgen_validate() 
     assert_eq!(code, 1, "{out}");
     assert!(
         out.starts_with(&format!("{tags}: invalid at /1: ")),
+        "{out}"
+    );
+    // A module whose root is generic (`ApiDescription<Meta = serde_json::Value>`): its
+    // schema objects, reached through `$dynamicRef`, are any JSON Schema by default.
+    let api = write(
+        "api.json",
+        r##"{"apiVersion": "1.0.0", "info": {"title": "Pets", "version": "2"},
+            "paths": {"/pets": {"get": {
+                "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+                "responses": {"200": {"description": "The pets.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+            "components": {"schemas": {"Pet": {"type": "object"}, "Anything": true}}}"##,
+    );
+    let (code, out) = run(&["--schema", "api_description", &api]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, format!("{api}: valid\n").as_str())
+    );
+    let not_a_schema = write(
+        "not-a-schema.json",
+        r#"{"apiVersion": "1.0.0", "info": {"title": "Pets", "version": "2"},
+            "components": {"schemas": {"Pet": 7}}}"#,
+    );
+    let (code, out) = run(&["--schema", "api_description", &not_a_schema]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "{not_a_schema}: invalid at /components/schemas/Pet: "
+        )),
+        "{out}"
+    );
+    let bad_parameter = write(
+        "bad-parameter.json",
+        r#"{"apiVersion": "1.0.0", "info": {"title": "Pets", "version": "2"},
+            "paths": {"/p": {"get": {"responses": {"200": {"description": "x"}},
+                "parameters": [{"name": "a", "in": "body"}]}}}}"#,
+    );
+    let (code, out) = run(&["--schema", "api_description", &bad_parameter]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "{bad_parameter}: invalid at /paths/~1p/get/parameters/0/in: "
+        )),
         "{out}"
     );
     // Generated with `--assert-formats`, the example asserts formats by default, and

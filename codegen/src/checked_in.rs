@@ -23,6 +23,11 @@ impl Config {
     /// an error naming the file, the schema and the command that regenerates it
     /// (`ENVGEN_BLESS=1 cargo test`); with `ENVGEN_BLESS=1` set, it writes the files
     /// instead (only those that changed) and succeeds. Returns the files it checked.
+    ///
+    /// A module whose root type has type parameters (`Settings::generic`, a `$dynamicRef`
+    /// to a placeholder) is checked in like any other; its callers name the root with the
+    /// parameters' defaults as a type, `<Root>::from_json_str`, since `Root::from_json_str`
+    /// leaves them to inference (error E0283).
     pub fn ensure_checked_in(&self, dir: impl AsRef<Path>) -> Result<Vec<PathBuf>> {
         let bless = std::env::var("ENVGEN_BLESS").as_deref() == Ok("1");
         self.checked_in(dir.as_ref(), bless)

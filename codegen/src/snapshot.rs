@@ -26,6 +26,12 @@
 //! }
 //! ```
 //!
+//! A root type with type parameters (a `$dynamicRef` to a placeholder makes one, and so
+//! does `Settings::generic`) is named as a type, which takes the parameters' defaults:
+//! `<ApiDescription>::from_json_str`; or with them chosen:
+//! `JobResult::<Rollout>::from_json_str`. Written `ApiDescription::from_json_str`, the
+//! parameters are left to inference, which has nothing to choose from (error E0283).
+//!
 //! Build scripts do not pay for this: the `insta` feature is for dev-dependencies.
 
 use std::fmt::Display;
@@ -36,7 +42,8 @@ use std::fmt::Display;
 pub use insta as __insta;
 
 /// A document's round trip through a generated type, as text to snapshot: `parse` is the
-/// type's checked parse (`T::from_json_str`). An accepted document gives `accepted`, whether
+/// type's checked parse (`T::from_json_str`, or `<T>::from_json_str` when `T` has type
+/// parameters, for their defaults). An accepted document gives `accepted`, whether
 /// serializing it again gives back the same JSON (`identical`, or `changed` and how), and
 /// the serialized form, pretty-printed; a rejected one gives its errors in their alternate
 /// `Display` form (`{:#}`), which for envgen's `ValidationErrors` is one line per error:

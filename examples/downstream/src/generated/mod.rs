@@ -6,3 +6,15 @@
 #[allow(missing_docs)]
 #[rustfmt::skip]
 pub mod release_note;
+
+/// Generated from `schemas/job-result.json` with `output` a type parameter:
+/// `JobResult<Output = serde_json::Value>`.
+#[allow(missing_docs)]
+#[rustfmt::skip]
+pub mod job_result;
+
+/// Generated from `tests/scaffold/api-description.json`, whose `$dynamicRef`s make the
+/// root `ApiDescription<Meta = serde_json::Value>`.
+#[allow(missing_docs)]
+#[rustfmt::skip]
+pub mod api_description;
