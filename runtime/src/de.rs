@@ -333,9 +333,9 @@ pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     } else {
         format!(
             "the schema accepts this value, but this Rust type cannot hold it ({}); the \
-             module's root type holds every document the schema accepts, so parse with it \
-             (if this is the root type, this is an envgen defect: please report it with the \
-             schema)",
+             module's root type, with its default type parameters, holds every document the \
+             schema accepts, so parse with it (if that is what parsed this, this is an \
+             envgen defect: please report it with the schema)",
             first.message
         )
     };

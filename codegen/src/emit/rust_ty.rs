@@ -153,14 +153,51 @@ fn list_continuations(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut item: Option<usize> = None;
     let mut fenced = false;
+    // An indented code block (after a blank line, outside a list) being turned into a
+    // `text` fence.
+    let mut indented = false;
+    let mut after_blank = true;
+    // Inside a list (an item, its continuations and the blank lines between them): an
+    // indented paragraph there continues the item, it is no code block.
+    let mut in_list = false;
     for line in text.lines() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+        let is_fence = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+        let code_indent = line.starts_with("    ") || line.starts_with('\t');
+        if indented && !trimmed.is_empty() && !code_indent {
+            out.push_str("```\n");
+            indented = false;
+        }
+        if is_fence {
             fenced = !fenced;
             item = None;
         }
-        if fenced || trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+        if is_fence && fenced {
+            // A schema's examples are not Rust: a fence rustdoc would compile as a doctest
+            // (no language, or `rust`) is marked `text`.
+            let marker = &trimmed[..3];
+            let info = trimmed[3..].trim();
+            let lead = &line[..line.len() - trimmed.len()];
+            if info.is_empty() || info.split([',', ' ']).any(|w| w == "rust") {
+                out.push_str(&format!("{lead}{marker}text"));
+            } else {
+                out.push_str(line);
+            }
+        } else if fenced || is_fence {
             out.push_str(line);
+        } else if indented {
+            out.push_str(
+                line.strip_prefix("    ")
+                    .unwrap_or(line.trim_start_matches('\t')),
+            );
+        } else if code_indent && after_blank && !in_list && !trimmed.is_empty() {
+            // Likewise an indented code block, which rustdoc would compile too.
+            out.push_str("```text\n");
+            out.push_str(
+                line.strip_prefix("    ")
+                    .unwrap_or(line.trim_start_matches('\t')),
+            );
+            indented = true;
         } else if trimmed.is_empty() {
             item = None;
         } else if let Some(indent) = item_indent(line) {
@@ -173,6 +210,16 @@ fn list_continuations(text: &str) -> String {
             out.push_str(line);
         }
         out.push('\n');
+        after_blank = trimmed.is_empty();
+        if item_indent(line).is_some() {
+            in_list = true;
+        } else if !trimmed.is_empty() && !code_indent && !line.starts_with(' ') {
+            in_list = false;
+        }
+    }
+    if indented || fenced {
+        // Close what the text left open, so the rest of the docs stays prose.
+        out.push_str("```\n");
     }
     out
 }
@@ -187,6 +234,22 @@ pub(crate) fn lit(s: &str) -> proc_macro2::Literal {
 #[cfg(test)]
 mod tests {
     use super::{doc_text, list_continuations};
+
+    #[test]
+    fn schema_code_blocks_are_never_doctests() {
+        let text = "Example:\n\n```\n{\"text\": \"hello\"}\n```\n\nRust:\n```rust\nlet x = 1;\n```\nJSON:\n```json\n{}\n```\n\n    {\"indented\": true}\n    more\n\nAfter.\n";
+        assert_eq!(
+            list_continuations(text),
+            "Example:\n\n```text\n{\"text\": \"hello\"}\n```\n\nRust:\n```text\nlet x = 1;\n```\nJSON:\n```json\n{}\n```\n\n```text\n{\"indented\": true}\nmore\n\n```\nAfter.\n"
+        );
+        assert_eq!(
+            list_continuations("Open:\n```\nx"),
+            "Open:\n```text\nx\n```\n"
+        );
+        // An indented paragraph inside a list continues its item.
+        let list = "- item\n\n    continued\n";
+        assert_eq!(list_continuations(list), list);
+    }
 
     #[test]
     fn list_continuations_align_to_the_item_content() {

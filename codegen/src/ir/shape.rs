@@ -86,23 +86,35 @@ pub(crate) fn pure_ref(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
     let k = node.keywords()?;
     let target = match (&k.ref_, &k.dynamic_ref) {
         (Some(r), None) => r.target?,
-        // A dynamic reference is typed as its static target, unless it is a type
-        // parameter ([`generic_dynamic_ref`]).
-        (None, Some(d)) if generic_dynamic_ref(set, id).is_none() => d.target,
+        // A dynamic reference is typed as its static target when that is the only schema it
+        // can resolve to, unless it is a type parameter ([`generic_dynamic_ref`]). One that
+        // other resources can redirect is no pure reference: its type is decided where the
+        // document's root is known (`Lower::dynamic_target`), or it holds any value.
+        (None, Some(d))
+            if generic_dynamic_ref(set, id).is_none()
+                && d.candidates.iter().all(|(_, n)| *n == d.target) =>
+        {
+            d.target
+        }
         _ => return None,
     };
     if node.draft.ref_overrides_siblings() {
         return Some(target);
     }
-    let only_ref = k.types.is_none()
+    only_reference(k).then_some(target)
+}
+
+/// Whether a schema's own keywords add nothing that shapes a type beside its reference
+/// (annotations and assertions the validators check do not count).
+pub(crate) fn only_reference(k: &Keywords) -> bool {
+    k.types.is_none()
         && k.enum_.is_none()
         && k.const_.is_none()
         && !own_object_keywords(k)
         && !own_array_keywords(k)
         && k.all_of.is_empty()
         && k.any_of.is_empty()
-        && k.one_of.is_empty();
-    only_ref.then_some(target)
+        && k.one_of.is_empty()
 }
 
 /// Whether a schema's own keywords shape an object (`properties`, `required`,

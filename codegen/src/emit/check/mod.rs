@@ -321,9 +321,16 @@ impl<'a, 'v> Checks<'a, 'v> {
         Ok(out)
     }
 
-    /// The entry point of a type's typed check (its own schema node).
+    /// The entry point of a type's typed check (its own schema node). With a dynamic scope
+    /// the check starts at the type's own node, not at the end of its `$ref` chain: the
+    /// resources entered on the way are part of the scope (a root that is `{"$ref": …}`
+    /// beside `$dynamicAnchor`s of its own).
     pub(crate) fn entry(&mut self, t: &TypeDef, id: TypeId) -> Result<proc_macro2::Ident> {
-        let node = follow_refs(self.set, t.node)?;
+        let node = if self.v.plan().is_dynamic() {
+            t.node
+        } else {
+            follow_refs(self.set, t.node)?
+        };
         self.want(id, node);
         Ok(method_name(node))
     }

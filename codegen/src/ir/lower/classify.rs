@@ -30,7 +30,10 @@ impl Lower<'_> {
             let nullable = self.nullable(node)?;
             return Ok(Lowered { ty, nullable });
         }
-        if let Some(target) = pure_ref(self.set, node) {
+        if let Some(target) = self
+            .dynamic_target(node)
+            .or_else(|| pure_ref(self.set, node))
+        {
             let target = follow_refs(self.set, target)?;
             if self.by_node.contains_key(&target) || self.is_named_position(target) {
                 let hint = self.name_for_target(target);
@@ -58,6 +61,31 @@ impl Lower<'_> {
             Some(l) => Ok(l),
             None => Ok(Lowered::of(Ty::Any)),
         }
+    }
+
+    /// The schema a node that is only a dynamic reference (`$dynamicRef`, `$recursiveRef`)
+    /// resolves to when the document is read from its root: the outermost resource in the
+    /// dynamic scope is the root's, so when the root's resource declares the anchor (for
+    /// `$recursiveRef`, `$recursiveAnchor: true`) the reference always lands there,
+    /// whichever resource the static target is in. `None` otherwise: then the reference is
+    /// a type parameter, its static target when nothing can redirect it, or any value
+    /// ([`pure_ref`]).
+    fn dynamic_target(&self, node: NodeId) -> Option<NodeId> {
+        let n = self.set.node(node);
+        let k = n.keywords()?;
+        let d = k.dynamic_ref.as_ref()?;
+        if k.ref_.is_some() || crate::ir::shape::generic_dynamic_ref(self.set, node).is_some() {
+            return None;
+        }
+        if !crate::ir::shape::only_reference(k) {
+            return None;
+        }
+        let root = self.set.root(self.doc)?;
+        let root_base = &self.set.node(root).base;
+        d.candidates
+            .iter()
+            .find(|(base, _)| base == root_base)
+            .map(|(_, anchored)| *anchored)
     }
 
     /// Whether a node sits where named types live: a document root or a definition.

@@ -9,10 +9,16 @@ use crate::ir::{Ty, TypeDef, TypeId, TypeKind, VariantKind};
 /// lowered to an alias becomes a newtype in place; a root struct or enum that cannot hold
 /// `null` although the root schema allows it (`"type": ["object", "null"]`) is renamed
 /// `…Object` / `…Value`, and the document type is a newtype around its `Option`.
+///
+/// With `dynamic` (a `$dynamicRef` or `$recursiveRef` of the set resolves through the
+/// dynamic scope), a root that is a reference to a struct or enum is a newtype too: it is
+/// validated from the root's own node, whose resource is the outermost of the dynamic
+/// scope, not from its target's.
 pub(super) fn document_type(
     types: &mut Vec<TypeDef>,
     id: TypeId,
     nullable: bool,
+    dynamic: bool,
     names: &mut Names,
 ) -> TypeId {
     let target_is_nominal = |ty: &Ty| match ty {
@@ -25,7 +31,7 @@ pub(super) fn document_type(
     let t = &types[id.0];
     if let TypeKind::Alias(ty) = &t.kind {
         // `type Tree = Node;` keeps `Node`'s methods: a newtype would only add `.0`.
-        if target_is_nominal(ty) {
+        if target_is_nominal(ty) && !dynamic {
             return id;
         }
     }

@@ -137,7 +137,9 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
             }
         }
     }
-    let root_ty = document::document_type(&mut types, root_ty, root_nullable, &mut l.names);
+    let dynamic = crate::ir::plan::is_dynamic(set);
+    let root_ty =
+        document::document_type(&mut types, root_ty, root_nullable, dynamic, &mut l.names);
     boxing::name_alias_cycles(&mut types);
     boxing::break_cycles(&mut types);
     generics::propagate_generics(&mut types);

@@ -335,7 +335,7 @@ pub(crate) fn kind_of(ty: &Ty) -> Option<JsonType> {
 
 /// Whether a `$dynamicRef` or `$recursiveRef` of the set resolves through the dynamic
 /// scope (its static target declares the anchor it names).
-fn is_dynamic(set: &SchemaSet) -> bool {
+pub(crate) fn is_dynamic(set: &SchemaSet) -> bool {
     set.nodes().iter().any(|n| {
         n.keywords()
             .and_then(|k| k.dynamic_ref.as_ref())
