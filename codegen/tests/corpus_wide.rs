@@ -17,7 +17,15 @@ use envgen_codegen::{Config, Document, Draft, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
+
+/// A schema's name, the seconds its generation took, and its lines of Rust or its refusal.
+type Outcome = (String, f64, Result<usize, String>);
+
+/// The outcome of a schema whose generation panicked.
+const PANICKED: &str = "the code generator panicked";
 
 const BEGIN: &str = "<!-- wide-codegen:begin -->\n";
 const END: &str = "<!-- wide-codegen:end -->\n";
@@ -137,27 +145,59 @@ fn every_wide_corpus_schema_generates_or_is_refused_with_a_located_error() {
     let mut problems = Vec::new();
     let (mut generated, mut lines) = (0usize, 0usize);
     let mut slowest: Vec<(f64, String)> = Vec::new();
-    for dir in &dirs {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let t0 = Instant::now();
-        let result = std::panic::catch_unwind(|| generate(dir, &name));
-        slowest.push((t0.elapsed().as_secs_f64(), name.clone()));
+    // The schemas are independent: one worker per core, each taking the next schema; the
+    // results are put back in name order.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let next = AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; dirs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let worker = std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(dir) = dirs.get(i) else { break };
+                    let name = dir
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let t0 = Instant::now();
+                    let result = std::panic::catch_unwind(|| generate(dir, &name))
+                        .unwrap_or_else(|_| Err(PANICKED.to_owned()));
+                    let outcome = (name, t0.elapsed().as_secs_f64(), result);
+                    if let Ok(mut all) = outcomes.lock() {
+                        all[i] = Some(outcome);
+                    }
+                });
+            if let Err(e) = worker {
+                panic!("cannot start a worker thread: {e}");
+            }
+        }
+    });
+    let outcomes = outcomes.into_inner().unwrap_or_else(|e| e.into_inner());
+    assert!(
+        outcomes.iter().all(Option::is_some),
+        "a schema's outcome is missing"
+    );
+    for (name, secs, result) in outcomes.into_iter().flatten() {
+        slowest.push((secs, name.clone()));
         match result {
-            Ok(Ok(n)) => {
+            Ok(n) => {
                 generated += 1;
                 lines += n;
             }
-            Ok(Err(e)) => {
+            Err(e) if e == PANICKED => {
+                problems.push(format!("{name}: the code generator panicked"))
+            }
+            Err(e) => {
                 if !e.contains(&format!("schemastore/{name}/schema.json")) && !e.contains('#') {
                     problems.push(format!("{name}: the refusal is not located: {e}"));
                 }
                 let first = e.lines().next().unwrap_or("").replace('|', "\\|");
                 refused.push(format!("| {name} | {first} |"));
             }
-            Err(_) => problems.push(format!("{name}: the code generator panicked")),
         }
     }
     let elapsed = started.elapsed();
