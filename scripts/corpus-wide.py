@@ -96,7 +96,7 @@ def generate(envgen, d):
     if g.returncode != 0:
         first = (g.stderr.strip().splitlines() or ["?"])[0]
         # Paths as the set names them (`schemastore/NAME/...`), not the unpacked location.
-        return None, first.replace(str(WORK.relative_to(ROOT) / "src") + "/", "").replace(str(WORK / "src") + "/", "")
+        return None, first
     lib = (out / "src" / "lib.rs").read_text()
     m = re.search(r"the root type is \[`(\w+)::(\w+)`\]", lib)
     if not m:
@@ -484,6 +484,13 @@ def write_report(corpus, only):
     return 0
 
 
+def located(error):
+    """A refusal as the set names its files (`schemastore/NAME/...`), not where it was unpacked."""
+    for prefix in (str(WORK / "src") + "/", str(WORK.relative_to(ROOT) / "src") + "/", str(ROOT) + "/"):
+        error = error.replace(prefix, "")
+    return error.replace("|", "/")
+
+
 def render(names, corpus, gen, refused, failures, results, oracle, oracle_refused, batches, times):
     """The section: one row per schema (disagreeing documents named in the note), the summary."""
     wall, t_gen, t_oracle, t_build = times
@@ -494,7 +501,7 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
         d = corpus / n
         ds = docs(d)
         if n in refused:
-            rows.append(f"| {n} | no | no | | | | | refused: {refused[n].replace('|', '/')} |")
+            rows.append(f"| {n} | no | no | | | | | refused: {located(refused[n])} |")
             continue
         tot["generated"] += 1
         if n in failures:
@@ -502,7 +509,7 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
             continue
         tot["compiled"] += 1
         pos_ok = pos_n = neg_ok = neg_n = agree = cases = t_agree = t_n = lossless = accepted = 0
-        notes = []
+        notes, disputed = [], []
         for kind, f in ds:
             rec = results.get((n, f"{kind}/{f}"))
             if rec is None:
@@ -523,11 +530,14 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
             if isinstance(o, bool) and o != v:
                 notes.append(f"jsonschema {'accepts' if o else 'rejects'} {kind}/{f}")
             if isinstance(o, bool) and o == v and v != (kind == "pos"):
-                notes.append(f"label disputed: {kind}/{f} ({'valid' if v else 'invalid'} for both)")
+                disputed.append(f"{kind}/{f}")
             t_n += 1
             t_agree += rec["typed"] == v
             if rec["typed"] != v:
                 why = rec.get("typed_error", "")
+                held = re.search(r"cannot hold it \((.*?)\);.*?( at .*)$", why)
+                if held:
+                    why = held.group(1) + held.group(2)
                 notes.append(f"typed {'accepts' if rec['typed'] is True else 'rejects'} {kind}/{f}"
                              + (f": {why[:120]}" if why else ""))
             if rec["typed"] is True:
@@ -545,6 +555,9 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
         tot["typed_n"] += t_n
         tot["lossless"] += lossless
         tot["accepted"] += accepted
+        if disputed:
+            shown = ", ".join(disputed[:2]) + (f" and {len(disputed) - 2} more" if len(disputed) > 2 else "")
+            notes.append(f"label disputed by validators and oracle alike: {shown}")
         note = "; ".join(notes).replace("|", "/").replace("`", "'")
         rows.append(f"| {n} | yes | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | "
                     f"{t_agree}/{t_n} agree, {lossless}/{accepted} lossless | {note} |")
