@@ -6,6 +6,8 @@ and run: the "Wide set" section of CORPUS.md.
     python3 scripts/corpus-wide.py --batch 40      # schemas per generated crate (default 40)
     python3 scripts/corpus-wide.py --only NAME...  # only these schemas (CORPUS.md untouched;
                                                    # the report is printed)
+    python3 scripts/corpus-wide.py --render        # rewrite the section from the last run
+    python3 scripts/corpus-wide.py --mutants       # after a full run: derived documents (below)
 
 Steps, all under target/corpus-wide/ (WORK below):
 
@@ -30,13 +32,18 @@ Steps, all under target/corpus-wide/ (WORK below):
    same documents, the same schema files and the same remote-reference copies (the schema
    based at its file URI, draft-07 when it has no `$schema`).
 
+6. `--mutants` reuses the binaries on documents derived from the pos/ documents (one seeded
+   small change each) and writes their summary below the section.
+
 The section has one row per schema, the columns of the 25-schema table, and a summary line.
 Not run by .ci/run (it compiles millions of lines of generated Rust); CI runs the codegen half
 (`cargo test -p envgen-codegen --test corpus_wide`).
 """
 
+import copy
 import json
 import os
+import random
 import pathlib
 import re
 import shutil
@@ -402,6 +409,126 @@ def oracle_verdicts(corpus):
     return verdicts, refused
 
 
+MUTANTS_PER_DOC = 12
+MUTANT_VALUES = [None, True, False, 0, 7, -3, 1.5, 2.0, "", "x", "123", [], {}, [1], {"a": 1}]
+MBEGIN = "<!-- wide-mutants:begin -->"
+MEND = "<!-- wide-mutants:end -->"
+
+
+def _paths(v, p=()):
+    yield p, v
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield from _paths(x, p + (k,))
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            yield from _paths(x, p + (i,))
+
+
+def _mutate(doc, rng):
+    """One small change at a random place of a copy of `doc`: a key removed or added, an
+    integer written as a float (`7` -> `7.0`), an array item removed or repeated, or a value
+    replaced by one of MUTANT_VALUES."""
+    doc = copy.deepcopy(doc)
+    p, v = rng.choice(list(_paths(doc)))
+    m = rng.randrange(6)
+    if m == 0 and isinstance(v, dict) and v:
+        del v[rng.choice(list(v))]
+        return doc
+    if m == 1 and isinstance(v, dict):
+        v["zz_extra"] = rng.choice(MUTANT_VALUES)
+        return doc
+    if m == 3 and isinstance(v, list) and v:
+        v.pop(rng.randrange(len(v)))
+        return doc
+    if m == 4 and isinstance(v, list) and v:
+        v.append(copy.deepcopy(rng.choice(v)))
+        return doc
+    new = float(v) if m == 2 and isinstance(v, int) and not isinstance(v, bool) else copy.deepcopy(rng.choice(MUTANT_VALUES))
+    if not p:
+        return new
+    cur = doc
+    for k in p[:-1]:
+        cur = cur[k]
+    cur[p[-1]] = new
+    return doc
+
+
+def mutants(corpus):
+    """`--mutants`: the binaries of the last full run on documents derived from every pos/
+    document (MUTANTS_PER_DOC each, seeded by the schema's name), written to
+    WORK/mutants/schemastore/NAME/pos/ beside links to the schema's files. No label: the
+    checks are typed parse vs validators, validators vs oracle, and lossless round trips."""
+    out_root = WORK / "mutants" / "schemastore"
+    shutil.rmtree(out_root, ignore_errors=True)
+    total = 0
+    for d in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        out = out_root / d.name
+        (out / "pos").mkdir(parents=True)
+        for f in d.iterdir():
+            if f.name not in ("pos", "neg"):
+                os.symlink(f, out / f.name)
+        rng = random.Random(d.name)
+        for f in sorted((d / "pos").glob("*.json")) if (d / "pos").is_dir() else []:
+            try:
+                doc = json.loads(f.read_text())
+            except ValueError:
+                continue
+            seen = set()
+            for i in range(MUTANTS_PER_DOC):
+                text = json.dumps(_mutate(doc, rng))
+                if text not in seen:
+                    seen.add(text)
+                    (out / "pos" / f"{f.stem}~{i}.json").write_text(text)
+                    total += 1
+    results = {}
+    for b in sorted((WORK / "target" / "debug").glob("b[0-9]*")):
+        if b.is_file() and os.access(b, os.X_OK) and "." not in b.name:
+            r = subprocess.run([str(b), str(out_root)], capture_output=True, text=True)
+            for line in r.stdout.splitlines():
+                rec = json.loads(line)
+                results[(rec["schema"], rec["doc"])] = rec
+    r = subprocess.run([str(WORK / "target" / "debug" / "oracle"), str(out_root)], capture_output=True, text=True)
+    oracle = {}
+    for line in r.stdout.splitlines():
+        rec = json.loads(line)
+        if "oracle" in rec:
+            oracle[(rec["schema"], rec["doc"])] = rec["oracle"]
+    typed_agree = lossless = accepted = oracle_agree = oracle_n = 0
+    found = []
+    for k, rec in sorted(results.items()):
+        v, t = rec["validator"], rec["typed"]
+        typed_agree += t == v
+        if t != v:
+            found.append(f"{k[0]} {k[1]}: typed {'accepts' if t is True else 'rejects'}, validators {'accept' if v is True else 'reject'}: {rec.get('typed_error', '')[:300]}")
+        if t is True:
+            accepted += 1
+            lossless += rec.get("lossless") is True
+            if rec.get("lossless") is not True:
+                found.append(f"{k[0]} {k[1]}: lossy: {rec.get('back', '')[:200]}")
+        o = oracle.get(k)
+        if isinstance(o, bool):
+            oracle_n += 1
+            oracle_agree += o == v
+            if o != v:
+                found.append(f"{k[0]} {k[1]}: jsonschema says {'valid' if o else 'invalid'}, validators {'valid' if v is True else v}: {rec.get('validator_error', '')[:200]}")
+    (WORK / "mutants.txt").write_text("\n".join(found) + "\n")
+    text = (f"{MBEGIN}\n\n**Derived documents** (`python3 scripts/corpus-wide.py --mutants`, after a full run): "
+            f"{total} documents made from the `pos/` documents by one small seeded change each (a key removed or "
+            f"added, an integer written as `7.0`, an array item removed or repeated, a value replaced by another "
+            f"kind), {len(results)} of them for the compiled schemas, run through the same binaries: typed parse agrees with the validators on {typed_agree}/{len(results)}; "
+            f"validators agree with the oracle on {oracle_agree}/{oracle_n}; {lossless}/{accepted} accepted documents "
+            f"are lossless. Each disagreement is listed in `target/corpus-wide/mutants.txt`.\n\n{MEND}")
+    doc = (ROOT / "CORPUS.md").read_text()
+    if MBEGIN in doc and MEND in doc:
+        doc = doc[: doc.index(MBEGIN)] + text + doc[doc.index(MEND) + len(MEND):]
+    else:
+        doc = doc.replace(END, END + "\n\n" + text, 1)
+    (ROOT / "CORPUS.md").write_text(doc)
+    log(text)
+    return 0
+
+
 def main():
     args = sys.argv[1:]
     batch = 40
@@ -415,6 +542,8 @@ def main():
     corpus = unpack()
     if "--render" in args:
         return write_report(corpus, only)
+    if "--mutants" in args:
+        return mutants(corpus)
     names = sorted(p.name for p in corpus.iterdir() if p.is_dir())
     if only:
         names = [n for n in names if n in only]
