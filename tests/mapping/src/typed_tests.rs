@@ -366,6 +366,9 @@ fn alternatives_of_one_kind_hold_every_string_the_schema_accepts() {
             r#"{"shape": {"w": 1}}"#,
             r#"{"shape": {"w": "not an integer"}}"#,
             r#"{"shape": "a string"}"#,
+            r#"{"workspace": {"workspace": true}}"#,
+            r#"{"workspace": {"exit_first": true}}"#,
+            r#"{"workspace": 3}"#,
         ],
         &[
             r#"{"runtime": "Node22"}"#,

@@ -51,7 +51,7 @@ impl Lower<'_> {
         // literals and free strings (a `pattern`, a `minLength`, a `format`…) become one
         // flat enum with a catch-all `Other(String)`, which holds every string any branch
         // accepts; free strings alone are a `String`.
-        if let Some(flat) = self.string_alternatives(node, &live, parent_types, keyword)? {
+        if let Some(flat) = self.string_alternatives(&live, parent_types, keyword)? {
             return Ok(match flat {
                 StringAlternatives::Free => Classified::Ty(Lowered {
                     ty: Ty::String,
@@ -100,9 +100,10 @@ impl Lower<'_> {
     ///
     /// Soundness: the catch-all `Other(String)` holds every string, so the type holds every
     /// value any branch accepts; which branch a string satisfies is the validators' check.
+    /// `null`, where a branch and the parent allow it, is the use site's `Option`
+    /// (`Lower::nullable` reads the branches).
     fn string_alternatives(
         &mut self,
-        node: NodeId,
         live: &[NodeId],
         parent_types: Option<&BTreeSet<JsonType>>,
         keyword: &'static str,
@@ -179,7 +180,6 @@ impl Lower<'_> {
                 None,
             ),
         };
-        let _ = node;
         e.variants.push(Variant {
             name: vname,
             docs,
