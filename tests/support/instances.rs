@@ -49,19 +49,27 @@ pub fn instances(schema: &Value, seed: &str, count: usize) -> Vec<Value> {
 /// One document per target of `schema` (see the module documentation), seeded by `seed`;
 /// documents two targets share are listed once.
 pub fn branch_instances(schema: &Value, seed: &str) -> Vec<Value> {
+    let mut seen = HashSet::new();
+    branch_documents(schema, seed)
+        .into_iter()
+        .map(|(_, doc)| doc)
+        .filter(|doc| seen.insert(doc.to_string()))
+        .collect()
+}
+
+/// Each target of `schema` with the document steered to it (duplicates kept).
+pub fn branch_documents(schema: &Value, seed: &str) -> Vec<(Target, Value)> {
     let mut g = Gen::new(schema, Rng::from_name(&format!("{seed}#branches")));
     g.steer = true;
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for route in routes(schema) {
-        g.route = route;
-        g.cursor = 0;
-        let doc = g.value(schema, "", 0);
-        if seen.insert(doc.to_string()) {
-            out.push(doc);
-        }
-    }
-    out
+    routes(schema)
+        .into_iter()
+        .map(|route| {
+            let target = route.last().cloned().unwrap_or((String::new(), Step::Pass));
+            g.route = route;
+            g.cursor = 0;
+            (target, g.value(schema, "", 0))
+        })
+        .collect()
 }
 
 /// A choice the generator makes at one schema node to reach a target, or the target's own.
@@ -360,7 +368,10 @@ fn formatted(format: &str) -> Option<&'static str> {
 /// Valid strings of formats only steered documents use (random documents keep the list
 /// of [`formatted`], so that their stream of choices stays the same).
 fn formatted_more(format: &str) -> Option<&'static str> {
-    formatted(format).or(Some(match format {
+    if let Some(f) = formatted(format) {
+        return Some(f);
+    }
+    Some(match format {
         "idn-email" => "a@example.com",
         "idn-hostname" => "example.com",
         "json-pointer" => "/a/b",
@@ -368,7 +379,7 @@ fn formatted_more(format: &str) -> Option<&'static str> {
         "uri-template" => "https://example.com/{a}",
         "duration" => "P1D",
         _ => return None,
-    }))
+    })
 }
 
 struct Gen<'a> {
@@ -388,9 +399,9 @@ struct Gen<'a> {
     /// The property schemas of the node a `then`/`else`/dependent schema applies to: the
     /// keys that schema requires or refines take their values from there.
     context: Option<&'a Map<String, Value>>,
-    /// The keys the node's own value already has: the applied schema generates them too,
-    /// and its values replace the node's.
-    present: Vec<String>,
+    /// The node's own value (an object's members): the applied schema refines or
+    /// regenerates the keys it declares, and its values replace the node's.
+    present: Map<String, Value>,
 }
 
 impl<'a> Gen<'a> {
@@ -405,7 +416,7 @@ impl<'a> Gen<'a> {
             cursor: 0,
             avoid: Vec::new(),
             context: None,
-            present: Vec::new(),
+            present: Map::new(),
         }
     }
 
@@ -509,10 +520,11 @@ impl<'a> Gen<'a> {
                         self.context = None;
                         let v = self.own_kind(o, ptr, v, depth, &avoid_of(&self.avoid));
                         self.avoid.clear();
-                        return self.with_own(o, ptr, v, depth);
+                        return self.with_own(o, ptr, v, depth, step.as_ref());
                     }
                 }
-                if !branches.is_empty() && !self.rng.chance(5) {
+                // A steered document always takes a branch (one off the route included).
+                if !branches.is_empty() && (self.steer || !self.rng.chance(5)) {
                     let i = self.rng.below(branches.len());
                     if self.steer {
                         self.context = o.get("properties").and_then(Value::as_object);
@@ -524,7 +536,7 @@ impl<'a> Gen<'a> {
                     } else {
                         v
                     };
-                    return self.with_own(o, ptr, v, depth);
+                    return self.with_own(o, ptr, v, depth, step.as_ref());
                 }
             }
         }
@@ -541,25 +553,27 @@ impl<'a> Gen<'a> {
                 }
             }
         }
-        let v = match step {
-            Some(Step::Then) => self.then_side(o, o, ptr, v, depth),
-            Some(Step::Else) => self.else_side(o, o, ptr, v, depth),
-            // Not the target: the side the value takes, when a simple `if` tells.
-            _ if self.steer && o.contains_key("if") => self.condition(o, o, ptr, v, depth),
-            Some(Step::Dep(k, true)) => self.dependency(o, ptr, v, &k, depth),
+        let v = match &step {
+            Some(Step::Dep(k, true)) => self.dependency(o, ptr, v, k, depth),
             Some(Step::Dep(k, false)) => match v {
                 Value::Object(mut m) if !required(o).contains(&k.as_str()) => {
-                    m.shift_remove(&k);
+                    m.shift_remove(k);
                     Value::Object(m)
                 }
                 v => v,
             },
             _ => v,
         };
-        if self.steer {
-            self.required_by_dependencies(o, ptr, v, depth)
-        } else {
-            v
+        if !self.steer {
+            return v;
+        }
+        let v = self.required_by_dependencies(o, ptr, v, depth);
+        match step {
+            Some(Step::Then) => self.then_side(o, o, ptr, v, depth),
+            Some(Step::Else) => self.else_side(o, o, ptr, v, depth),
+            // Not the target: the side the value takes, when a simple `if` tells.
+            _ if o.contains_key("if") => self.condition(o, o, ptr, v, depth),
+            _ => v,
         }
     }
 
@@ -572,8 +586,9 @@ impl<'a> Gen<'a> {
         v: Value,
         depth: usize,
     ) -> Value {
-        let Value::Object(mut m) = v else { return v };
+        let mut v = v;
         for _ in 0..4 {
+            let Value::Object(mut m) = v else { return v };
             let mut missing = Vec::new();
             for kw in ["dependencies", "dependentRequired"] {
                 if let Some(d) = o.get(kw).and_then(Value::as_object) {
@@ -589,15 +604,27 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            if missing.is_empty() {
-                break;
-            }
             for k in missing {
                 let x = self.own_property(o, ptr, &k, depth);
                 m.insert(k, x);
             }
+            // The dependent schemas of present keys apply too.
+            v = Value::Object(m);
+            let before = v.clone();
+            for kw in ["dependencies", "dependentSchemas"] {
+                for (k, d) in o.get(kw).and_then(Value::as_object).into_iter().flatten() {
+                    if d.is_object() && v.get(k).is_some() {
+                        let p = format!("{ptr}/{kw}/{}", esc(k));
+                        let dv = self.applied(o, d, &p, &v, depth);
+                        v = overlay(v, dv);
+                    }
+                }
+            }
+            if v == before {
+                break;
+            }
         }
-        Value::Object(m)
+        v
     }
 
     /// A value for property `k` of node `o` (any value when `o` does not declare it).
@@ -625,10 +652,7 @@ impl<'a> Gen<'a> {
         depth: usize,
     ) -> Value {
         self.context = o.get("properties").and_then(Value::as_object);
-        self.present = own
-            .as_object()
-            .map(|m| m.keys().cloned().collect())
-            .unwrap_or_default();
+        self.present = own.as_object().cloned().unwrap_or_default();
         let v = self.value(s, ptr, depth + 1);
         self.context = None;
         self.present.clear();
@@ -740,9 +764,20 @@ impl<'a> Gen<'a> {
     }
 
     /// A branch's value, with the schema's own properties added when both are objects.
-    fn with_own(&mut self, o: &'a Map<String, Value>, ptr: &str, v: Value, depth: usize) -> Value {
+    fn with_own(
+        &mut self,
+        o: &'a Map<String, Value>,
+        ptr: &str,
+        v: Value,
+        depth: usize,
+        step: Option<&Step>,
+    ) -> Value {
         if v.is_object() && o.contains_key("properties") {
-            let own = self.object(o, ptr, depth, None);
+            let own = self.object(o, ptr, depth, step);
+            if self.steer {
+                // The node's own value (the route's property among it) wins.
+                return overlay(v, own);
+            }
             merge(v, own)
         } else {
             v
@@ -763,11 +798,7 @@ impl<'a> Gen<'a> {
             Some(i) => self.forced(i, depth + 1),
             None => Value::Null,
         };
-        let then = match cond.get("then") {
-            Some(t) => self.applied(ctx, t, &format!("{ptr}/then"), &v, depth),
-            None => Value::Null,
-        };
-        let mut v = deep_merge(forced, overlay(v, then));
+        let mut v = deep_merge(forced.clone(), v);
         // Keys the `if` requires, from the node's own property schemas.
         if let (Some(req), Value::Object(m)) = (cond.get("if").map(schema_required), &mut v) {
             for k in req {
@@ -783,7 +814,16 @@ impl<'a> Gen<'a> {
                 }
             }
         }
-        v
+        // What the forced keys require, then the `then` over the whole.
+        let v = self.required_by_dependencies(ctx, ptr, v, depth);
+        match cond.get("then") {
+            Some(t) => {
+                let then = self.applied(ctx, t, &format!("{ptr}/then"), &v, depth);
+                // The `if`'s pinned values stay.
+                deep_merge(forced, overlay(v, then))
+            }
+            None => v,
+        }
     }
 
     /// `v` (the node's own value) made to fail the `if` of `cond`, with its `else`;
@@ -1223,11 +1263,15 @@ impl<'a> Gen<'a> {
             for (k, s) in props {
                 let on_route = step == Some(&Step::Prop(k.clone()));
                 let same_as_node = context.and_then(|c| c.get(k)) == Some(s);
-                let present = present.contains(k) && !same_as_node;
-                if required.contains(&k.as_str()) || on_route || present {
+                let here = present.get(k).filter(|_| !same_as_node);
+                if required.contains(&k.as_str()) || on_route || here.is_some() {
                     // A key the enclosing node declares, that this schema only refines
                     // (bounds, `const`, `pattern`): the node's value, refined.
                     let v = match context.and_then(|c| c.get(k)) {
+                        Some(_) if !on_route && refines_only(s) && here.is_some() => {
+                            let v = here.cloned().unwrap_or(Value::Null);
+                            self.refine(v, s)
+                        }
                         Some(outer) if !on_route && refines_only(s) => {
                             let v = self.value(
                                 outer,
@@ -1245,7 +1289,10 @@ impl<'a> Gen<'a> {
         if let Some(c) = context {
             for r in &required {
                 if let (false, Some(s)) = (map.contains_key(*r), c.get(*r)) {
-                    let v = self.value(s, &format!("{ptr}/properties/{}", esc(r)), depth + 1);
+                    let v = match present.get(*r) {
+                        Some(v) => v.clone(),
+                        None => self.value(s, &format!("{ptr}/properties/{}", esc(r)), depth + 1),
+                    };
                     map.insert((*r).to_owned(), v);
                 }
             }

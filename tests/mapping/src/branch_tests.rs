@@ -84,7 +84,7 @@ const EXPECTED_TYPED_FAILURES: &[(&str, &str, &str)] = &[];
 /// The `jsonschema` verdict on an instance for the subschema at a pointer of the fixture.
 struct Oracle {
     root: Value,
-    registry: jsonschema::Registry,
+    registry: jsonschema::Registry<'static>,
     cache: HashMap<String, jsonschema::Validator>,
 }
 
@@ -290,17 +290,16 @@ fn sides(s: &Value, ptr: &str, out: &mut BTreeSet<Side>) {
 
 fn allows_integer(o: &serde_json::Map<String, Value>) -> bool {
     let int = |v: &Value| v.is_i64() || v.is_u64();
-    match o.get("type") {
+    let typed = match o.get("type") {
         Some(Value::String(t)) => t == "integer",
         Some(Value::Array(ts)) => ts.iter().any(|t| t == "integer"),
         _ => false,
-    }
-    || {
-        o.get("const").is_some_and(int)
-            || o.get("enum")
-                .and_then(Value::as_array)
-                .is_some_and(|e| e.iter().any(int))
-    }
+    };
+    typed
+        || o.get("const").is_some_and(int)
+        || o.get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|e| e.iter().any(int))
 }
 
 fn esc(token: &str) -> String {
