@@ -1406,7 +1406,7 @@ impl<'a> Gen<'a> {
                 }
             }
             Value::String(t) => match s.get("pattern").and_then(Value::as_str) {
-                Some(p) if !self.regex(p).is_some_and(|re| re.find(&t).is_some()) => self
+                Some(p) if self.regex(p).is_none_or(|re| re.find(&t).is_none()) => self
                     .all_matching(p)
                     .into_iter()
                     .next()

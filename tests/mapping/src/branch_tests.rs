@@ -158,10 +158,10 @@ impl Oracle {
             let target = r.trim_start_matches('#').to_owned();
             return self.walk(&target, inst, out, subsumed);
         }
-        if allows_integer(&node) && inst.as_number().is_some_and(|n| n.is_f64()) {
-            if inst.as_f64().is_some_and(|f| f.fract() == 0.0) {
-                out.insert(Side::Float(ptr.to_owned()));
-            }
+        let integral_float = inst.as_number().is_some_and(|n| n.is_f64())
+            && inst.as_f64().is_some_and(|f| f.fract() == 0.0);
+        if allows_integer(&node) && integral_float {
+            out.insert(Side::Float(ptr.to_owned()));
         }
         for key in ["anyOf", "oneOf"] {
             let n = node.get(key).and_then(Value::as_array).map_or(0, Vec::len);
