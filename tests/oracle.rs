@@ -7,15 +7,13 @@
 //! seeded random multi-point mutations. For each, the verdict of the module-level
 //! `validate_value` and of the typed `T::from_json_str` must equal the oracle's.
 
-#[path = "support/rng.rs"]
-mod rng;
-
+// The generator includes `support/rng.rs`; its `Rng` serves the mutations here too.
 #[path = "support/instances.rs"]
 mod instances;
 
 use envgen::runtime::Document;
 use envgen::runtime::Options;
-use rng::Rng;
+use instances::Rng;
 use serde_json::{json, Value};
 use std::path::Path;
 
