@@ -518,7 +518,8 @@ impl<'a> Gen<'a> {
                         self.context = o.get("properties").and_then(Value::as_object);
                         let v = self.value(&branches[*i], &format!("{ptr}/{key}/{i}"), depth + 1);
                         self.context = None;
-                        let v = self.own_kind(o, ptr, v, depth, &avoid_of(&self.avoid));
+                        let avoid = self.avoid.clone();
+                        let v = self.own_kind(o, ptr, v, depth, &avoid);
                         self.avoid.clear();
                         return self.with_own(o, ptr, v, depth, step.as_ref());
                     }
@@ -1494,11 +1495,6 @@ fn kind_is(v: &Value, t: &str) -> bool {
         ("integer", Value::Number(n)) => n.as_f64().is_some_and(|f| f.fract() == 0.0),
         _ => false,
     }
-}
-
-/// The values to avoid, copied.
-fn avoid_of(avoid: &[Value]) -> Vec<Value> {
-    avoid.to_vec()
 }
 
 /// `base` with the keys of `top` set to `top`'s values (`top` replaces a non-object).
