@@ -1,5 +1,7 @@
 //! (c) Differential: structured random instances (a seed document from
-//! `tests/documents/<schema>/`, then arbitrary replace / remove / insert mutations whose
+//! `tests/documents/<schema>/` or one of the schema's branch-covering documents, every
+//! `anyOf`/`oneOf` alternative, both sides of every condition and integers written `n.0`
+//! (`tests/support/instances.rs`), then arbitrary replace / remove / insert mutations whose
 //! keys and strings come mostly from the schema's own vocabulary). envgen's verdict
 //! (module-level `validate_value_with`, and the typed `from_json_str_with`) must equal
 //! the `jsonschema` crate's on all four envelopes, formats asserted or not; and the typed
@@ -13,6 +15,9 @@ use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Number, Value};
 use std::path::Path;
 use std::sync::OnceLock;
+
+#[path = "../../tests/support/instances.rs"]
+mod instances;
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -152,6 +157,7 @@ fn schemas() -> &'static [Schema] {
                 let docs = root.join("tests/documents").join(name);
                 json_files(&docs, &mut seeds);
                 json_files(&docs.join("invalid"), &mut seeds);
+                seeds.extend(instances::branch_instances(&schema, name));
                 let mut dict = vec![
                     "1.0".to_owned(),
                     "0".to_owned(),

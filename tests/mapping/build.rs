@@ -47,6 +47,13 @@ fn main() {
         // Unions decoded by their tag, and errors under unions reported in flight.
         .schema_with(SchemaConfig::new("schemas/unions/tagged.json").module("tagged"))
         .schema_with(SchemaConfig::new("schemas/refs/main.json").module("order"))
+        // Branch coverage: schemas whose every union alternative and conditional side the
+        // schema-guided generator must take (`src/branch_tests.rs`).
+        .schema_with(SchemaConfig::new("schemas/branches/unions.json").module("branches_unions"))
+        .schema_with(
+            SchemaConfig::new("schemas/branches/conditionals.json").module("branches_conditionals"),
+        )
+        .schema_with(SchemaConfig::new("schemas/branches/modern.json").module("branches_modern"))
         // The `$id`s name https://example.com/…; they are mapped to local files.
         .map("https://example.com/schemas/", "schemas/refs")
         .schema_with(

@@ -19,8 +19,54 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use support::instances;
 
-/// Schema-guided documents made per schema for the typed-parse check (seeded by its name).
+/// Random schema-guided documents made per schema for the typed-parse check (seeded by its
+/// name). The branch-covering documents (`instances::branch_instances`) come on top.
 const GENERATED_PER_SCHEMA: usize = 64;
+
+/// Generated documents whose typed parse is known to disagree with `validate_value`, by
+/// schema and document text, with the class of the defect. Every entry must still fail
+/// (the test says so when one passes); the list empties as the classes are fixed.
+const EXPECTED_TYPED_FAILURES: &[(&str, &str, &str)] = &[(
+    "schemastore/bxci.schema-2.x",
+    r#"{"project":{},"stages":{},"timeout":0.0}"#,
+    "an integer written `n.0` refused where the integer type is an alias reached through \
+     `$ref` (`pub type Timeout = i64`, deserialized without the lenient integer reader)",
+)];
+
+/// Generated documents on which the `jsonschema` crate and the compiled validator differ
+/// by design, by schema and document text, with the reason (each must still differ).
+const EXPECTED_ORACLE_DISAGREEMENTS: &[(&str, &str, &str)] = &[
+    (
+        "schemastore/staticwebapp.config",
+        r#"{"responseOverrides":{"yz":{"statusCode":42.0}}}"#,
+        DRAFT4_FLOAT,
+    ),
+    (
+        "schemastore/staticwebapp.config",
+        r#"{"routes":[{"route":"xyz","statusCode":42.0}]}"#,
+        DRAFT4_FLOAT,
+    ),
+    (
+        "schemastore/ubuntu-server-autoinstall",
+        r#"{"autoinstall":{"version":1.0}}"#,
+        DRAFT4_FLOAT,
+    ),
+    (
+        "schemastore/ubuntu-server-autoinstall",
+        r#"{"autoinstall":{"version":1,"network":{"version":2.0}}}"#,
+        DRAFT4_FLOAT,
+    ),
+    (
+        "schemastore/ubuntu-server-autoinstall",
+        r#"{"autoinstall":{"version":1,"network":{"network":{"version":2.0}}}}"#,
+        DRAFT4_FLOAT,
+    ),
+];
+
+/// Why the draft-04 entries differ: `jsonschema` applies the draft-04 reading of the
+/// suite's optional `zeroTerminatedFloats` (`1.0` is not an integer); envgen counts `1.0`
+/// as an integer in every draft (docs/decisions.md, "Integers are JSON-Schema integers").
+const DRAFT4_FLOAT: &str = "draft-04: `jsonschema` does not count an integral float as an integer";
 
 /// Corpus schemas envgen refuses on purpose, with the reason (checked: the refusal must
 /// still happen, with a located error).
@@ -193,12 +239,18 @@ fn same_key_order(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// The oracle for one SchemaStore entry, its remote refs served from the local copies.
-fn oracle(dir: &Path) -> Option<jsonschema::Validator> {
-    let schema = read(&dir.join("schema.json"));
-    let meta = read(&dir.join("meta.json"));
+/// The oracle for one corpus schema (`draft-07` when it names no `$schema`, as
+/// `build.rs` does), a SchemaStore entry's remote refs served from the local copies.
+fn oracle(root: &Path, name: &str) -> Option<jsonschema::Validator> {
+    let schema = read(&schema_file(root, name));
+    let dir = name
+        .strip_prefix("schemastore/")
+        .map(|sub| root.join("schemastore").join(sub));
+    let meta = dir
+        .as_ref()
+        .map_or(Value::Null, |d| read(&d.join("meta.json")));
     let mut pairs: Vec<(String, jsonschema::Resource)> = Vec::new();
-    if let Some(m) = meta.get("remote_refs").and_then(Value::as_object) {
+    if let (Some(m), Some(dir)) = (meta.get("remote_refs").and_then(Value::as_object), &dir) {
         for (uri, file) in m {
             if let Some(f) = file.as_str() {
                 pairs.push((
@@ -257,18 +309,33 @@ if it compiled. The crate holds every schema's validators, and the types (serde 
 builders) of all but the largest schemas, to keep CI's build of the generated code in budget; the generated \
 crate's own build time is measured in `docs/corpus-build-time.md`.\n\
 * **pos accepted / neg rejected**: the compiled validators on SchemaStore's instances, formats asserted as \
-SchemaStore's harness does; **agrees with jsonschema**: the same verdicts from the `jsonschema` crate.\n\
+SchemaStore's harness does; **agrees with jsonschema**: the verdicts of the `jsonschema` crate equal the \
+compiled validators' on those instances and on every generated document below (random and branch-covering; \
+typify's schemas have only generated documents).\n\
 * **typed parse**: the generated root type (`Root::from_json_str_with`, formats asserted) on every `pos/` and `neg/` \
-instance and on {GENERATED_PER_SCHEMA} schema-guided documents per schema (`tests/corpus/tests/support/instances.rs`, \
-seeded): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
+instance, on {GENERATED_PER_SCHEMA} random schema-guided documents per schema and on the schema's branch-covering \
+documents (both from `tests/support/instances.rs`, seeded by the schema's name): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
 `serde_json::to_value` gives back equal (floats bit for bit; key order is schema order by default, see docs/decisions.md); \
 *in document order* counts the accepted ones that the same schema's types generated with `preserve_key_order` give back \
 equal with every object's keys in the document's order (SchemaStore schemas; those types must reject what the others \
 reject). \
-**generated valid** is how many of the generated documents the schema accepts. Schemas marked *script* are too \
+**generated valid** is how many of the {GENERATED_PER_SCHEMA} random documents the schema accepts. \
+**branch-covering valid** is how many of the branch-covering documents it accepts, of how many there are: one \
+document per target of the schema (each `anyOf`/`oneOf` alternative, taken with a value outside its siblings' \
+`enum`/`const` values, so a `pattern`, `minLength` or `format` alternative beside an `enum` gets a string the enum \
+lacks; both sides of each `if`; each `dependentSchemas`/`dependencies`/`dependentRequired` key present and absent; \
+each node that allows an integer, the integer written `n.0`), otherwise minimal, identical documents counted once; \
+targets are the nodes reachable from the root through local `$ref`s and applicators, not inside `if`, `not`, \
+`contains` or `propertyNames` (most of typify's test schemas keep their types in `definitions` no root \
+references, hence `0/0`). They come on top of the random ones, whose counts stay comparable with earlier \
+tables. A known typed-parse disagreement (listed with its class in `EXPECTED_TYPED_FAILURES`, \
+`tests/corpus/tests/corpus.rs`) is counted in the note, not in *agree*, and so is a known difference with \
+`jsonschema` (`EXPECTED_ORACLE_DISAGREEMENTS`: on draft-04 schemas `jsonschema` does not count `2.0` as an integer, \
+envgen does); the test fails when a listed one agrees, or is no longer generated. \
+Schemas marked *script* are too \
 large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -p envgen-corpus` runs them \
 (result below the table).\n\n\
-| schema | generated | compiled | pos accepted | neg rejected | agrees with jsonschema | typed parse | generated valid | note |\n|---|---|---|---:|---:|---|---|---:|---|\n",
+| schema | generated | compiled | pos accepted | neg rejected | agrees with jsonschema | typed parse | generated valid | branch-covering valid | note |\n|---|---|---|---:|---:|---|---|---:|---:|---|\n",
     );
     let yes_no = |ok: bool| if ok { "yes" } else { "no" };
     // A schema whose validators compile but whose full module does not generate says why.
@@ -282,6 +349,7 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
     let (mut generated_n, mut compiled_n) = (0usize, 0usize);
     let mut problems = Vec::new();
     let (mut ordered_n, mut reordered_n) = (0, 0);
+    let (mut known_total, mut known_oracle_total) = (0, 0);
     for e in SCHEMAS {
         let generated = yes_no(e.generated.is_ok());
         generated_n += usize::from(e.generated.is_ok());
@@ -291,7 +359,7 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
         let validate = match (&e.validate, expected_refusal) {
             (Err(why), Some((_, reason))) => {
                 md.push_str(&format!(
-                    "| {} | {generated} | no | | | | | | refused: {reason} |\n",
+                    "| {} | {generated} | no | | | | | | | refused: {reason} |\n",
                     e.name
                 ));
                 assert!(
@@ -304,7 +372,7 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
             (Err(why), None) => {
                 problems.push(format!("{}: codegen refused it: {why}", e.name));
                 md.push_str(&format!(
-                    "| {} | {generated} | no | | | | | | {} |\n",
+                    "| {} | {generated} | no | | | | | | | {} |\n",
                     e.name,
                     why.lines().next().unwrap_or("")
                 ));
@@ -321,20 +389,68 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
             ordered: e.ordered.map(|_| 0),
             ..TypedTally::default()
         };
-        let mut generated_valid = 0;
+        // The oracle's verdict on every document (generated ones included).
+        let oracle = oracle(&root, e.name);
+        let (mut agree, mut cases) = (0, 0);
+        let (mut generated_valid, mut branch_n, mut branch_valid, mut known) = (0, 0, 0, 0);
+        let mut known_oracle = 0;
         if let Some(typed) = e.typed {
             let schema = read(&schema_file(&root, e.name));
-            for (i, doc) in instances::instances(&schema, e.name, GENERATED_PER_SCHEMA)
+            let random = instances::instances(&schema, e.name, GENERATED_PER_SCHEMA);
+            let branches = instances::branch_instances(&schema, e.name);
+            branch_n = branches.len();
+            let docs = random
                 .into_iter()
                 .enumerate()
-            {
+                .map(|(i, d)| (format!("generated document {i}"), false, d))
+                .chain(
+                    branches
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, d)| (format!("branch-covering document {i}"), true, d)),
+                );
+            for (what, branch, doc) in docs {
                 let text = doc.to_string();
                 let valid = validate(&doc, &options).is_ok();
-                generated_valid += usize::from(valid);
-                if let Err(p) =
-                    typed_case((typed, e.ordered), &text, &doc, valid, &options, &mut tally)
-                {
-                    problems.push(format!("{}: generated document {i} {text}: {p}", e.name));
+                if branch {
+                    branch_valid += usize::from(valid);
+                } else {
+                    generated_valid += usize::from(valid);
+                }
+                if let Some(o) = &oracle {
+                    cases += 1;
+                    let listed = EXPECTED_ORACLE_DISAGREEMENTS
+                        .iter()
+                        .any(|(n, t, _)| *n == e.name && *t == text);
+                    match (o.is_valid(&doc) == valid, listed) {
+                        (true, false) => agree += 1,
+                        (false, true) => known_oracle += 1,
+                        (false, false) => problems.push(format!(
+                            "{}: {what} {text}: jsonschema disagrees with envgen ({valid})",
+                            e.name
+                        )),
+                        (true, true) => problems.push(format!(
+                            "{}: {what} {text}: listed in EXPECTED_ORACLE_DISAGREEMENTS but \
+                             jsonschema agrees now: remove the entry",
+                            e.name
+                        )),
+                    }
+                }
+                let expected = EXPECTED_TYPED_FAILURES
+                    .iter()
+                    .find(|(n, t, _)| *n == e.name && *t == text);
+                match (
+                    typed_case((typed, e.ordered), &text, &doc, valid, &options, &mut tally),
+                    expected,
+                ) {
+                    (Err(p), None) => problems.push(format!("{}: {what} {text}: {p}", e.name)),
+                    (Err(_), Some(_)) => known += 1,
+                    (Ok(()), Some((_, _, class))) => problems.push(format!(
+                        "{}: {what} {text}: listed in EXPECTED_TYPED_FAILURES ({class}) but \
+                         the typed parse now agrees: remove the entry",
+                        e.name
+                    )),
+                    (Ok(()), None) => {}
                 }
             }
         }
@@ -345,6 +461,28 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
                 String::new()
             }
         };
+        let branch_cell = if e.typed.is_some() {
+            format!("{branch_valid}/{branch_n}")
+        } else {
+            String::new()
+        };
+        known_total += known;
+        known_oracle_total += known_oracle;
+        let mut notes: Vec<String> = Vec::new();
+        if !note.is_empty() {
+            notes.push(note);
+        }
+        if known > 0 {
+            notes.push(format!(
+                "{known} expected typed-parse failure(s) (`EXPECTED_TYPED_FAILURES`)"
+            ));
+        }
+        if known_oracle > 0 {
+            notes.push(format!(
+                "{known_oracle} expected jsonschema disagreement(s) (`EXPECTED_ORACLE_DISAGREEMENTS`)"
+            ));
+        }
+        let note = notes.join("; ");
         let Some(sub) = e.name.strip_prefix("schemastore/") else {
             let note = if note.is_empty() {
                 "no instances".to_owned()
@@ -352,17 +490,20 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
                 format!("no instances; {note}")
             };
             let typed_cell = typed_cell(e, &tally);
+            let agreement = match &oracle {
+                Some(_) if cases > 0 => format!("{agree}/{cases}"),
+                Some(_) => String::new(),
+                None => "oracle refused the schema".to_owned(),
+            };
             md.push_str(&format!(
-                "| {} | {generated} | yes | | | | {typed_cell} | {} | {note} |\n",
+                "| {} | {generated} | yes | | | {agreement} | {typed_cell} | {} | {branch_cell} | {note} |\n",
                 e.name,
                 generated_cell(e, generated_valid),
             ));
             continue;
         };
         let dir = root.join("schemastore").join(sub);
-        let oracle = oracle(&dir);
-        let (mut pos_ok, mut pos_n, mut neg_ok, mut neg_n, mut agree, mut cases) =
-            (0, 0, 0, 0, 0, 0);
+        let (mut pos_ok, mut pos_n, mut neg_ok, mut neg_n) = (0, 0, 0, 0);
         for (kind, want) in [("pos", true), ("neg", false)] {
             for (file, text, inst) in instances(&dir.join(kind)) {
                 let got = validate(&inst, &options).is_ok();
@@ -409,7 +550,7 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
         reordered_n += tally.reordered;
         let typed_cell = typed_cell(e, &tally);
         md.push_str(&format!(
-            "| {} | {generated} | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | {typed_cell} | {} | {note} |\n",
+            "| {} | {generated} | yes | {pos_ok}/{pos_n} | {neg_ok}/{neg_n} | {agreement} | {typed_cell} | {} | {branch_cell} | {note} |\n",
             e.name,
             generated_cell(e, generated_valid),
         ));
@@ -422,6 +563,19 @@ large to compile as types in every CI run; `ENVGEN_CORPUS_TYPED=all cargo test -
         "\n**Key order:** with `preserve_key_order`, {ordered_n} accepted documents of the SchemaStore schemas (their instances and the generated ones) came back in document order; \
 the default types write {reordered_n} of them in another order (schema order).\n"
     ));
+    // A listed document the generator no longer makes is a stale entry.
+    if known_total != EXPECTED_TYPED_FAILURES.len() {
+        problems.push(format!(
+            "{known_total} of the {} EXPECTED_TYPED_FAILURES entries were generated: remove the others",
+            EXPECTED_TYPED_FAILURES.len()
+        ));
+    }
+    if known_oracle_total != EXPECTED_ORACLE_DISAGREEMENTS.len() {
+        problems.push(format!(
+            "{known_oracle_total} of the {} EXPECTED_ORACLE_DISAGREEMENTS entries were generated: remove the others",
+            EXPECTED_ORACLE_DISAGREEMENTS.len()
+        ));
+    }
     if !problems.is_empty() {
         md.push_str("\n## Disagreements\n\n");
         for p in &problems {

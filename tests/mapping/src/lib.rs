@@ -112,6 +112,23 @@ pub mod tagged {
     envgen_runtime::include_schema!("tagged");
 }
 
+/// Branch-coverage fixtures (`schemas/branches/`): unions and conditionals whose every
+/// side the schema-guided generator must reach.
+pub mod branches {
+    /// Unions of one JSON kind, integers, unions of objects.
+    pub mod unions {
+        envgen_runtime::include_schema!("branches_unions");
+    }
+    /// `if`/`then`/`else` and draft-07 `dependencies`.
+    pub mod conditionals {
+        envgen_runtime::include_schema!("branches_conditionals");
+    }
+    /// Draft 2020-12 `dependentSchemas`, `dependentRequired`, `prefixItems`.
+    pub mod modern {
+        envgen_runtime::include_schema!("branches_modern");
+    }
+}
+
 pub mod money;
 
 #[cfg(test)]
@@ -134,3 +151,6 @@ mod unevaluated_tests;
 
 #[cfg(test)]
 mod union_tests;
+
+#[cfg(test)]
+mod branch_tests;

@@ -1,3 +1,4 @@
 //! Test support for the corpus test.
 
+#[path = "../../../support/instances.rs"]
 pub mod instances;
