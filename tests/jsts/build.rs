@@ -81,7 +81,7 @@ fn main() {
                     };
                     let typed = match typed {
                         Ok(()) => format!(
-                            "Ok(|input, options| {{ let root = <g{n}::Root>::from_json_str_with(input, options)?; Ok(::serde_json::to_value(&root).map_err(|e| ::envgen_runtime::ValidationErrors::single(::envgen_runtime::ValidationError::new(\"\", \"serialize\", \"#\", e.to_string())))?) }})"
+                            "Ok(|input, options| back(<g{n}::Root>::from_json_str_with(input, options)))"
                         ),
                         Err(e) => format!("Err({e:?})"),
                     };

@@ -263,8 +263,12 @@ mod tests {
             list_continuations(numbered),
             "1. one\n   more\n10) ten\n    more\n"
         );
+        // Fenced blocks keep their lines; the fence itself is marked `text`.
         let fenced = "- item\n```\n    kept\n```\n";
-        assert_eq!(list_continuations(fenced), "- item\n```\n    kept\n```\n");
+        assert_eq!(
+            list_continuations(fenced),
+            "- item\n```text\n    kept\n```\n"
+        );
     }
 
     #[test]

@@ -359,14 +359,14 @@ fn narrowing_note(ty: &Ty) -> Option<String> {
         Ty::Option(t) | Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) => narrowing_note(t),
         Ty::Mapped(m) => Some(match &m.parses {
             Some(f) => format!(
-                "Held as `{}`, mapped from `format: {}` by a format mapping \
-                 (`Settings::map_format`, `--map-format`): a string that type does not parse \
-                 is refused, even where the schema only annotates the format.",
+                "Held as `{}`, mapped from `format: {}` by a format mapping\n\
+                 (`Settings::map_format`, `--map-format`): a string that type does not\n\
+                 parse is refused, even where the schema only annotates the format.",
                 m.path, f.format
             ),
             None => format!(
-                "Held as `{}`, mapped by `Settings::map_type` (`--map-type`) or the schema's \
-                 `x-rust-type`: that type's `Deserialize` decides what it holds.",
+                "Held as `{}`, mapped by `Settings::map_type` (`--map-type`) or the\n\
+                 schema's `x-rust-type`: that type's `Deserialize` decides what it holds.",
                 m.path
             ),
         }),

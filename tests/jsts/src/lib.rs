@@ -30,4 +30,19 @@ pub struct Group {
     pub typed: Result<Typed, &'static str>,
 }
 
+/// A typed parse's result, serialized back to a `Value` when it accepted the document.
+fn back<T: serde::Serialize>(
+    parsed: Result<T, envgen_runtime::ValidationErrors>,
+) -> Result<serde_json::Value, envgen_runtime::ValidationErrors> {
+    let root = parsed?;
+    serde_json::to_value(&root).map_err(|e| {
+        envgen_runtime::ValidationErrors::single(envgen_runtime::ValidationError::new(
+            "",
+            "serialize",
+            "#",
+            e.to_string(),
+        ))
+    })
+}
+
 include!(concat!(env!("OUT_DIR"), "/jsts.rs"));

@@ -9,12 +9,20 @@
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReleaseNote {
     /// The note's identifier.
+    ///
+    /// Held as `::uuid::Uuid`, mapped from `format: uuid` by a format mapping
+    /// (`Settings::map_format`, `--map-format`): a string that type does not
+    /// parse is refused, even where the schema only annotates the format.
     pub id: ::uuid::Uuid,
     /// The service released.
     pub service: String,
     /// The version released (semantic versioning).
     pub version: String,
     /// When it was released (RFC 3339, UTC).
+    ///
+    /// Held as `::chrono::DateTime<::chrono::Utc>`, mapped from `format: date-time` by a format mapping
+    /// (`Settings::map_format`, `--map-format`): a string that type does not
+    /// parse is refused, even where the schema only annotates the format.
     pub released_at: ::chrono::DateTime<::chrono::Utc>,
     /// One line per change worth telling.
     pub highlights: Option<Vec<String>>,
