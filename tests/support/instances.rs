@@ -455,6 +455,22 @@ impl<'a> Gen<'a> {
         out
     }
 
+    /// The schema at the end of `s`'s chain of local `$ref`s (at most 8 steps).
+    fn follow(&self, s: &'a Value) -> &'a Value {
+        let mut s = s;
+        for _ in 0..8 {
+            match s
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| self.resolve(r))
+            {
+                Some((t, _)) => s = t,
+                None => break,
+            }
+        }
+        s
+    }
+
     fn resolve(&self, r: &str) -> Option<(&'a Value, String)> {
         let p = ref_pointer(r)?;
         self.root.pointer(&p).map(|v| (v, p))
@@ -744,17 +760,7 @@ impl<'a> Gen<'a> {
     /// The `enum`/`const` values a branch admits (through `$ref`s), which a sibling
     /// branch's value should avoid.
     fn literals(&self, b: &'a Value) -> Vec<Value> {
-        let mut b = b;
-        for _ in 0..8 {
-            match b
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| self.resolve(r))
-            {
-                Some((t, _)) => b = t,
-                None => break,
-            }
-        }
+        let b = self.follow(b);
         if let Some(c) = b.get("const") {
             return vec![c.clone()];
         }
@@ -853,17 +859,7 @@ impl<'a> Gen<'a> {
     /// The values an `if` pins (`const`, the first of an `enum`, nested `properties`),
     /// as a value to merge first.
     fn forced(&mut self, s: &'a Value, depth: usize) -> Value {
-        let mut s = s;
-        for _ in 0..8 {
-            match s
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| self.resolve(r))
-            {
-                Some((t, _)) => s = t,
-                None => break,
-            }
-        }
+        let s = self.follow(s);
         if let Some(c) = s.get("const") {
             return c.clone();
         }

@@ -56,6 +56,31 @@ pub struct TypeDef {
     pub kind: TypeKind,
 }
 
+impl TypeDef {
+    /// The types it holds directly: its fields and typed extras, its variants' payloads,
+    /// the type it aliases or wraps.
+    pub fn held(&self) -> Vec<&Ty> {
+        match &self.kind {
+            TypeKind::Struct(s) => {
+                let mut out: Vec<&Ty> = s.fields.iter().map(|f| &f.ty).collect();
+                if let Extra::Typed(t) = &s.extra {
+                    out.push(t);
+                }
+                out
+            }
+            TypeKind::Enum(e) => e
+                .variants
+                .iter()
+                .filter_map(|v| match &v.kind {
+                    VariantKind::Payload(t) => Some(t),
+                    VariantKind::Literal(_) => None,
+                })
+                .collect(),
+            TypeKind::Alias(t) | TypeKind::Newtype(t) => vec![t],
+        }
+    }
+}
+
 /// What a named type is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeKind {

@@ -123,8 +123,7 @@ pub(super) fn header(
 /// payload, an item or an alias: then `t`'s own impl needs the same bound.
 fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
     let mut seen = std::collections::BTreeSet::new();
-    let mut stack: Vec<&Ty> = Vec::new();
-    push_tys(t, &mut stack);
+    let mut stack: Vec<&Ty> = t.held();
     while let Some(ty) = stack.pop() {
         match ty {
             Ty::Vec(i) | Ty::Map(i) | Ty::Boxed(i) | Ty::Option(i) => stack.push(i),
@@ -136,29 +135,12 @@ fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
                 if matches!(&def.kind, TypeKind::Enum(e) if e.decoding == Decoding::Buffered) {
                     return true;
                 }
-                push_tys(def, &mut stack);
+                stack.extend(def.held());
             }
             _ => {}
         }
     }
     false
-}
-
-/// The types `t` holds directly: fields, extras, payloads, the aliased or wrapped type.
-fn push_tys<'t>(t: &'t TypeDef, out: &mut Vec<&'t Ty>) {
-    match &t.kind {
-        TypeKind::Struct(s) => {
-            out.extend(s.fields.iter().map(|f| &f.ty));
-            if let crate::ir::Extra::Typed(ty) = &s.extra {
-                out.push(ty);
-            }
-        }
-        TypeKind::Enum(e) => out.extend(e.variants.iter().filter_map(|v| match &v.kind {
-            crate::ir::VariantKind::Payload(ty) => Some(ty),
-            crate::ir::VariantKind::Literal(_) => None,
-        })),
-        TypeKind::Alias(ty) | TypeKind::Newtype(ty) => out.push(ty),
-    }
 }
 
 /// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators

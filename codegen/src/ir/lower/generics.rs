@@ -1,7 +1,7 @@
 //! Generic parameters: a type containing a generic type becomes generic over its
 //! parameters.
 
-use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
+use crate::ir::{Ty, TypeDef};
 use std::collections::BTreeSet;
 
 /// Types that contain a generic type become generic over the same parameters.
@@ -20,23 +20,8 @@ pub(super) fn propagate_generics(types: &mut [TypeDef]) {
         let mut changed = false;
         for i in 0..types.len() {
             let mut found = BTreeSet::new();
-            match &types[i].kind {
-                TypeKind::Struct(s) => {
-                    for f in &s.fields {
-                        params(&f.ty, types, &mut found);
-                    }
-                    if let Extra::Typed(t) = &s.extra {
-                        params(t, types, &mut found);
-                    }
-                }
-                TypeKind::Enum(e) => {
-                    for v in &e.variants {
-                        if let VariantKind::Payload(t) = &v.kind {
-                            params(t, types, &mut found);
-                        }
-                    }
-                }
-                TypeKind::Alias(t) | TypeKind::Newtype(t) => params(t, types, &mut found),
+            for t in types[i].held() {
+                params(t, types, &mut found);
             }
             for p in found {
                 if !types[i].generics.contains(&p) {
