@@ -1,4 +1,4 @@
-//! Invalid documents by kind of error (issue "Invalid documents as fast as valid ones"):
+//! Invalid documents by kind of error:
 //! one criterion group per contract and mutation kind, so that no average hides a slow
 //! error path. Each group times 1,000 documents that break the same rule
 //! (`tests/support/mutations.rs`), through:

@@ -1,4 +1,4 @@
-//! envgen follows the contracts it generates (issue "cmdhelp"):
+//! envgen follows the contracts it generates (cmdhelp v0.1):
 //!
 //! * `envgen help --format json` is envgen's cmdhelp document, valid against the cmdhelp
 //!   schema, covering every subcommand, with examples that resolve and that clap accepts;

@@ -7,8 +7,8 @@ fn main() {
         .schema("schemas/recursive.json")
         .schema("schemas/builder_names.json")
         .schema("schemas/inflight.json")
-        // Typed parse = schema verdict (issue "generated types accept exactly what the
-        // schema accepts"): nullable and recursive roots, typeless schemas, nullability
+        // Typed parse = schema verdict (the generated types accept exactly what the
+        // schema accepts): nullable and recursive roots, typeless schemas, nullability
         // through `allOf`/`$ref`, unions of maps.
         .schema_with(
             SchemaConfig::new("schemas/typed/nullable_root.json").module("typed_nullable_root"),

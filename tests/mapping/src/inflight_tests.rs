@@ -224,7 +224,7 @@ fn errors_inside_a_one_of_are_the_unions_and_reported_in_flight() {
     // `Person` fails on `email` while deserializing, but the schema's error is the
     // `oneOf`'s: the in-flight error of the alternative must not escape. The union of
     // `Person` and `Team` (no tag) decodes from a buffered `Value`; when neither takes
-    // it, that value is validated in place (issue 19), not the document a second time.
+    // it, that value is validated in place, not the document a second time.
     in_flight(
         with("/owner", json!({"email": 5})),
         "/owner",

@@ -1,4 +1,4 @@
-//! Which unions an error raised inside a value stands for (issue 19): the rule a spec
+//! Which unions an error raised inside a value stands for: the rule a spec
 //! carries (`inflight::Spec::union`), so that an error inside a union's alternative is
 //! reported in flight as the union's own failure.
 
