@@ -1,7 +1,6 @@
 //! The sample values the generator draws from: numbers, strings, pattern candidates and
 //! strings of the common formats.
 
-
 /// Floats whose shortest representation needs all 17 digits, and other number shapes.
 pub(super) const FLOATS: &[f64] = &[
     0.105_658_375_500_000_01,
