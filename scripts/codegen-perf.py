@@ -111,7 +111,7 @@ def ms(s):
 
 
 def render(e2e_rows, scale_rows, builds, args):
-    o = ["<!-- codegen:begin (written by scripts/codegen-perf.py) -->", "", "## Codegen speed (issue 10)", ""]
+    o = ["<!-- codegen:begin (written by scripts/codegen-perf.py) -->", "", "## Codegen speed", ""]
     o += ["Reproduce: `cargo bench --manifest-path perf/Cargo.toml --bench codegen -- --warm-up-time 1",
           "--measurement-time 3 && python3 scripts/codegen-perf.py` (the `perf/` crate is outside the",
           "workspace, so CI never compiles typify). typify 0.8 panics (`unimplemented!` on",
