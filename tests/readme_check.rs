@@ -23,7 +23,10 @@ fn the_contracts_page_shows_the_example_verbatim() {
         .and_then(|s| s.split("// README: end").next())
         .unwrap_or_default();
     assert!(!body.is_empty());
-    assert!(readme.contains(body), "docs/contracts.md does not show:\n{body}");
+    assert!(
+        readme.contains(body),
+        "docs/contracts.md does not show:\n{body}"
+    );
 }
 
 #[test]
@@ -94,17 +97,26 @@ fn the_transcript_of_validate_rules_is_what_envgen_prints() {
 fn the_readme_is_short_and_starts_with_the_two_commands() {
     let readme = include_str!("../README.md");
     let lines = readme.lines().count();
-    assert!(lines <= 200, "README.md has {lines} lines; keep it at most 200 and move the rest to docs/");
+    assert!(
+        lines <= 200,
+        "README.md has {lines} lines; keep it at most 200 and move the rest to docs/"
+    );
     // `.ci/run` runs the second command; the first is what a newcomer types first.
     let head: String = readme.lines().take(8).collect::<Vec<_>>().join("\n");
     for command in [
         "cargo run -- --schema schemas/response-envelope.json",
         "cargo test --workspace",
     ] {
-        assert!(head.contains(command), "the README does not start with `{command}`");
+        assert!(
+            head.contains(command),
+            "the README does not start with `{command}`"
+        );
     }
     let ci = include_str!("../.ci/run");
-    assert!(ci.contains("\ncargo test --workspace\n"), ".ci/run no longer runs the README's test command");
+    assert!(
+        ci.contains("\ncargo test --workspace\n"),
+        ".ci/run no longer runs the README's test command"
+    );
 }
 
 /// Where `text` cites a work item by number: `issue` or `session` (any case), whitespace,
@@ -138,7 +150,10 @@ fn markdown_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         if path.is_dir() {
             let skipped = matches!(name, "target" | ".git" | "node_modules")
                 || (path.parent().and_then(|p| p.file_name()) == Some("fuzz".as_ref())
@@ -155,7 +170,9 @@ fn markdown_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn no_markdown_file_cites_an_issue_or_session_number() {
     assert_eq!(
-        numbered_work_items("Issue 19 and session 3; issue #4\nissues 2, a session, x-session-id, issue-7"),
+        numbered_work_items(
+            "Issue 19 and session 3; issue #4\nissues 2, a session, x-session-id, issue-7"
+        ),
         [
             (1, "Issue 19 and session 3; issue #4".to_owned()),
             (1, "Issue 19 and session 3; issue #4".to_owned()),
@@ -165,12 +182,19 @@ fn no_markdown_file_cites_an_issue_or_session_number() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     markdown_files(root, &mut files);
-    assert!(files.iter().any(|f| f.ends_with("docs/decisions.md")), "{files:?}");
+    assert!(
+        files.iter().any(|f| f.ends_with("docs/decisions.md")),
+        "{files:?}"
+    );
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         for (n, line) in numbered_work_items(&text) {
-            let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
+            let shown = file
+                .strip_prefix(root)
+                .unwrap_or(file)
+                .display()
+                .to_string();
             found.push(format!("{shown}:{n}: {line}"));
         }
     }
