@@ -128,7 +128,7 @@ fn numbered_work_items(text: &str) -> Vec<(usize, String)> {
         for word in ["issue", "session"] {
             let mut from = 0;
             while let Some(at) = lower[from..].find(word) {
-                let rest = lower[from + at + word.len()..].as_bytes();
+                let rest = &lower.as_bytes()[from + at + word.len()..];
                 let spaces = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
                 let after = &rest[spaces..];
                 let after = after.strip_prefix(b"#").unwrap_or(after);
