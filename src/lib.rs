@@ -14,7 +14,8 @@
 //! Every type parses with [`from_json_str`](response_envelope::ResponseEnvelope::from_json_str)
 //! and serializes back without losing a key. With default features the crate also holds
 //! the `envgen` command line (the `cli` feature); `default-features = false` leaves only
-//! the types, with no clap and no code generator in the dependency tree.
+//! the types, with no clap and no code generator linked (the build script that generates
+//! the envelopes still compiles `envgen-codegen`: see `docs/using-in-a-crate.md`).
 #![deny(missing_docs)]
 
 pub use envgen_runtime as runtime;
