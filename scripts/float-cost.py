@@ -69,7 +69,7 @@ def main():
         "## Exact floats: what `float_roundtrip` costs",
         "",
         "Reproduce: `python3 scripts/float-cost.py` (the two groups run with serde_json's",
-        "`float_roundtrip` off, then on, in one session; the feature is on in the workspace).",
+        "`float_roundtrip` off, then on, back to back; the feature is on in the workspace).",
         "Both engines parse with the same serde_json, so `jsonschema` pays it too. The",
         "documents of these two groups (`benches/validate.rs`) hold integers only, so the",
         "feature changes no code path they take: the differences below are this machine's",

@@ -14,7 +14,8 @@
 //! Every type parses with [`from_json_str`](response_envelope::ResponseEnvelope::from_json_str)
 //! and serializes back without losing a key. With default features the crate also holds
 //! the `envgen` command line (the `cli` feature); `default-features = false` leaves only
-//! the types, with no clap and no code generator in the dependency tree.
+//! the types, with no clap and no code generator linked (the build script that generates
+//! the envelopes still compiles `envgen-codegen`: see `docs/using-in-a-crate.md`).
 #![deny(missing_docs)]
 
 pub use envgen_runtime as runtime;
@@ -30,7 +31,7 @@ pub mod tool_response {
     include!(concat!(env!("OUT_DIR"), "/tool_response.rs"));
 }
 
-/// cmdhelp v0.1: the machine-readable help document of a CLI. [`help`](crate::help) builds
+/// cmdhelp v0.1: the machine-readable help document of a CLI. [`help`] builds
 /// one from a clap tree, checks its examples and renders it as markdown.
 pub mod cmdhelp {
     include!(concat!(env!("OUT_DIR"), "/cmdhelp.rs"));
@@ -66,6 +67,9 @@ pub mod tool_data {
         include!(concat!(env!("OUT_DIR"), "/tool_data_write.rs"));
     }
     /// `TruncatedData`: the framework truncation wrapper's fixed `data`.
+    // The schema's descriptions name the saved file `tool_YYYYMMDD_HHMMSS_<Tool>.json`, which
+    // rustdoc would read as an HTML tag in the generated doc comments.
+    #[allow(rustdoc::invalid_html_tags)]
     pub mod truncation {
         include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
     }

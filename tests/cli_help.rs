@@ -4,7 +4,7 @@
 //!   schema, covering every subcommand, with examples that resolve and that clap accepts;
 //!   `--format md` renders the same document; both are snapshot tested.
 //! * every command prints one ResponseEnvelope under `--format json`, with seed 001's exit
-//!   codes and the catalogued `error.code` values (documented in the README and in the
+//!   codes and the catalogued `error.code` values (documented in docs/cli.md and in the
 //!   cmdhelp document);
 //! * a misspelt subcommand is REDIRECTED (13) with the corrected invocation.
 
@@ -205,13 +205,13 @@ fn documented_codes(doc: &Cmdhelp) -> Vec<(String, String)> {
 }
 
 #[test]
-fn every_error_code_is_documented_in_the_readme_and_in_help() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+fn every_error_code_is_documented_in_the_command_line_docs_and_in_help() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
         .unwrap_or_default();
     let documented = documented_codes(&own_doc());
     for code in codes::ALL {
         let row = format!("| `{}` | {} |", code.code, code.exit.code());
-        assert!(readme.contains(&row), "README lacks the row {row:?}");
+        assert!(readme.contains(&row), "docs/cli.md lacks the row {row:?}");
         let listed: Vec<&(String, String)> =
             documented.iter().filter(|(c, _)| c == code.code).collect();
         assert!(!listed.is_empty(), "{} is not in envgen help", code.code);

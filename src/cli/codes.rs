@@ -1,7 +1,7 @@
 //! The stable `error.code` values of envgen's JSON output, with their exit codes (seed 001).
 //!
 //! These strings never change between versions: agents branch on them. They are listed in
-//! the README and, per command and exit code, in `envgen help --format json` (as
+//! docs/cli.md and, per command and exit code, in `envgen help --format json` (as
 //! `x-error-codes` in the rich exit-code entries).
 
 use crate::response::ExitCode;
@@ -110,7 +110,7 @@ pub const BREAKING_CHANGE: ErrorCode = ErrorCode {
     meaning: "envgen diff found a change that breaks producers or consumers (as --fail-on selects); error.detail holds every change as JSON.",
 };
 
-/// Every code, in the order the README lists them.
+/// Every code, in the order docs/cli.md lists them.
 pub const ALL: [ErrorCode; 15] = [
     SCHEMA_NOT_FOUND,
     SCHEMA_INVALID,

@@ -1,15 +1,15 @@
 //! A downstream crate, as a project using envgen would write it.
 //!
 //! * `build.rs` compiles `schemas/deploy-request.json` with one line of
-//!   [`envgen_codegen::Config`]; [`deploy_request`] includes the result: the
-//!   [`DeployRequest`](deploy_request::DeployRequest) type, its serde impls and its
+//!   `envgen_codegen::Config`; [`deploy_request`] includes the result: the
+//!   [`DeployRequest`] type, its serde impls and its
 //!   validators.
 //! * [`generated`] holds generated code *checked in* to the source tree
 //!   (`src/generated/release_note.rs`, from `schemas/release-note.json`), which
 //!   `tests/checked_in.rs` keeps fresh.
 //! * [`accept`] parses a request with the generated checked parser and answers with
 //!   envgen's `ResponseEnvelope<T>` (from the `envgen` crate, `default-features = false`:
-//!   the envelope types without the CLI or the code generator).
+//!   the envelope types without the CLI; the code generator runs only at build time).
 #![deny(missing_docs)]
 
 /// Generated from `schemas/deploy-request.json` by `build.rs`.
