@@ -63,7 +63,7 @@ def verdict(r, goal):
 
 
 def goals():
-    """The goals of the validators issue, judged from this run's numbers."""
+    """The validators' speed targets, judged from this run's numbers."""
     js = [(g, ratio(g, "jsonschema_is_valid") or ratio(g, "jsonschema_first_error"))
           for g in ("response_envelope_valid", "tool_response_valid", "meminit_valid",
                     "cmdhelp_300_commands")]
@@ -101,8 +101,7 @@ def goals():
 
 
 def per_kind():
-    """The per-kind tables of `benches/errors.rs` (issue "Invalid documents as fast as valid
-    ones"), from the manifest the bench writes; nothing when it has not run."""
+    """The per-kind tables of `benches/errors.rs` (invalid documents by kind of error), from the manifest the bench writes; nothing when it has not run."""
     manifest = os.path.join(CRIT, "errors-kinds.json")
     if not os.path.exists(manifest):
         return []
