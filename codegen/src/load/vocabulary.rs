@@ -2,12 +2,15 @@
 //! use.
 //!
 //! A custom metaschema (one that is not a draft's own) lists its vocabularies in
-//! `$vocabulary`. Without the validation vocabulary, the assertion keywords (`type`,
-//! `minimum`, `required`, ...) are annotations only. A vocabulary envgen does not know
-//! that the metaschema marks required (`true`) must be refused, as the specification
-//! says; one marked `false` is ignored.
+//! `$vocabulary`. The keywords of a vocabulary it leaves out are unknown keywords,
+//! annotations only: without the validation vocabulary, `type`, `minimum`, `required`, ...
+//! assert nothing; without the applicator vocabulary, `properties`, `items`, ... apply no
+//! subschema. Which keyword belongs to which vocabulary is the keyword table's. A
+//! vocabulary envgen does not know that the metaschema marks required (`true`) must be
+//! refused, as the specification says; one marked `false` is ignored.
 
-use super::node::{Keywords, Loc};
+use super::keywords::Vocab;
+use super::node::Loc;
 use super::{pointer, SchemaSet};
 use crate::error::Result;
 use serde_json::Value;
@@ -52,12 +55,12 @@ impl SchemaSet {
     }
 }
 
-/// Applies the vocabularies in effect at `loc` to its parsed keywords: without the
-/// validation vocabulary, its assertions are dropped. Fails on a required vocabulary
-/// envgen does not know.
-pub(super) fn apply(set: &SchemaSet, loc: &Loc, k: &mut Keywords) -> Result<()> {
+/// The vocabularies the custom metaschema in effect at `loc` leaves out of its
+/// `$vocabulary` (none without one; never core): the keyword table's rows of these are
+/// dropped while parsing. Fails on a required vocabulary envgen does not know.
+pub(super) fn off(set: &SchemaSet, loc: &Loc) -> Result<Vec<Vocab>> {
     let Some((declared, vocab)) = set.vocabulary_at(loc) else {
-        return Ok(());
+        return Ok(Vec::new());
     };
     if let Some((unknown, _)) = vocab
         .iter()
@@ -73,30 +76,8 @@ pub(super) fn apply(set: &SchemaSet, loc: &Loc, k: &mut Keywords) -> Result<()> 
             .with_kind(crate::ErrorKind::Unsupported)
             .with_help("use a metaschema without that vocabulary, or mark it optional (`false`) in its `$vocabulary`"));
     }
-    if !vocab.keys().any(|u| u.ends_with("/vocab/validation")) {
-        *k = Keywords {
-            types: None,
-            enum_: None,
-            const_: None,
-            multiple_of: None,
-            minimum: None,
-            maximum: None,
-            exclusive_minimum: None,
-            exclusive_maximum: None,
-            min_length: None,
-            max_length: None,
-            pattern: None,
-            min_items: None,
-            max_items: None,
-            unique_items: false,
-            min_contains: None,
-            max_contains: None,
-            required: Vec::new(),
-            min_properties: None,
-            max_properties: None,
-            dependent_required: Vec::new(),
-            ..std::mem::take(k)
-        };
-    }
-    Ok(())
+    Ok(Vocab::ALL
+        .into_iter()
+        .filter(|v| *v != Vocab::Core && !vocab.keys().any(|uri| v.declared_by(uri)))
+        .collect())
 }

@@ -302,6 +302,133 @@ impl Test {
     }
 }
 
+/// How `envgen diff` measures an assertion's value, to tell whether a change of it
+/// narrows or widens the valid set.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Measure {
+    /// A bound on a number; `lower` for a least value.
+    Number {
+        /// A least value (`minimum`, `exclusiveMinimum`).
+        lower: bool,
+        /// The bound.
+        value: f64,
+    },
+    /// A divisor (`multipleOf`).
+    Multiple(f64),
+    /// A bound on a count; `lower` for a least count.
+    Count {
+        /// A least count (`minLength`, `minItems`, ...).
+        lower: bool,
+        /// The bound.
+        value: u64,
+    },
+    /// A text whose change moves the valid set in no known direction (`pattern`).
+    Text(String),
+    /// A condition that holds or not (`uniqueItems`, one `dependentRequired` pair).
+    Flag {
+        /// How it is shown when it holds.
+        on: String,
+        /// How it is shown when it does not.
+        off: &'static str,
+    },
+}
+
+/// One constraint of a node as `envgen diff` compares it: the keyword, what in it the
+/// value is about (a property pair of `dependentRequired`, else empty), and the value.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Constraint {
+    /// The keyword.
+    pub keyword: &'static str,
+    /// What the value is about within the keyword.
+    pub key: String,
+    /// The value.
+    pub measure: Measure,
+}
+
+impl Check {
+    /// The constraints `envgen diff` compares for this check. An assertion describes its
+    /// value here, so a new assertion is diffed without touching `diff`; applicators
+    /// (compared through the types their subschemas become) and the assertions the
+    /// generated type itself carries (`type`, `enum`, `const`, `required`: the diff
+    /// compares types, variants and required fields) have none.
+    pub(crate) fn constraints(&self) -> Vec<Constraint> {
+        let one = |keyword, key: String, measure| {
+            vec![Constraint {
+                keyword,
+                key,
+                measure,
+            }]
+        };
+        let keyword = self.site.keyword;
+        match &self.test {
+            Test::Bound(cmp, n, _) => n.as_f64().map_or_else(Vec::new, |value| {
+                let lower = matches!(cmp, Cmp::Min | Cmp::ExclusiveMin);
+                one(keyword, String::new(), Measure::Number { lower, value })
+            }),
+            Test::MultipleOf(n, _) => n.as_f64().map_or_else(Vec::new, |m| {
+                one(keyword, String::new(), Measure::Multiple(m))
+            }),
+            Test::Count(_, cmp, value, _) => {
+                let lower = matches!(cmp, Cmp::Min | Cmp::ExclusiveMin);
+                let value = *value;
+                one(keyword, String::new(), Measure::Count { lower, value })
+            }
+            Test::Pattern(p, _) | Test::Format(p, _) => {
+                one(keyword, String::new(), Measure::Text(p.clone()))
+            }
+            Test::UniqueItems(_) => {
+                let (on, off) = ("true".to_owned(), "false");
+                one(keyword, String::new(), Measure::Flag { on, off })
+            }
+            Test::DependentRequired(name, dep, _) => {
+                let on = format!("{name:?} requires {dep:?}");
+                one(
+                    keyword,
+                    format!("{name}\u{0}{dep}"),
+                    Measure::Flag { on, off: "none" },
+                )
+            }
+            Test::Contains { min, max, .. } => {
+                let mut out = Vec::new();
+                // An explicit `minContains` only: the least count `contains` implies
+                // comes with the applicator.
+                let min = min
+                    .as_ref()
+                    .filter(|l| l.fail.site.keyword == "minContains");
+                for (limit, lower) in [(min, true), (max.as_ref(), false)] {
+                    if let Some(l) = limit {
+                        out.push(Constraint {
+                            keyword: l.fail.site.keyword,
+                            key: String::new(),
+                            measure: Measure::Count {
+                                lower,
+                                value: l.limit,
+                            },
+                        });
+                    }
+                }
+                out
+            }
+            Test::Type(..) | Test::Enum(..) | Test::Const(..) | Test::Required(..) => Vec::new(),
+            Test::Ref(_)
+            | Test::PrefixItem(..)
+            | Test::Items(..)
+            | Test::Property(..)
+            | Test::Entries(_)
+            | Test::PropertyNames(_)
+            | Test::DependentSchema(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::Not(..)
+            | Test::DynamicRef { .. }
+            | Test::UnevaluatedProperties(_)
+            | Test::UnevaluatedItems(_)
+            | Test::IfThenElse { .. } => Vec::new(),
+        }
+    }
+}
+
 impl Check {
     /// Whether every value of the Rust type `ty` passes the check, so a typed backend
     /// leaves it out. Decided from the type and the check's data alone.
@@ -394,6 +521,17 @@ impl<'a> Plan<'a> {
         let a = Rc::new(annotations::of(self.set, &self.resources, id));
         self.annotations.borrow_mut().insert(id, Rc::clone(&a));
         a
+    }
+
+    /// The `properties` entries of node `id`, in document order, `true` subschemas
+    /// included (the checks leave those out: they assert nothing, but they declare a
+    /// property).
+    pub(crate) fn properties(&self, id: NodeId) -> Vec<(String, NodeId)> {
+        self.set
+            .node(id)
+            .keywords()
+            .map(|k| k.properties.clone())
+            .unwrap_or_default()
     }
 
     /// The schema set the plan is of.
