@@ -301,9 +301,11 @@ mod tests {
 
     #[test]
     fn changes_come_in_a_fixed_order() {
-        let old =
-            json!({"uniqueItems": true, "pattern": "a", "minItems": 2, "maximum": 3, "minimum": 1});
-        let new = json!({"minimum": 2, "maximum": 2, "minItems": 3, "pattern": "b"});
+        // The order the diff used before it read the plan.
+        let old = json!({"uniqueItems": true, "pattern": "a", "minItems": 2, "maximum": 3,
+            "minimum": 1, "multipleOf": 2, "maxLength": 4});
+        let new = json!({"minimum": 2, "maximum": 2, "minItems": 3, "pattern": "b",
+            "exclusiveMaximum": 9, "exclusiveMinimum": 0, "format": "email"});
         let got: Vec<&str> = of(old)
             .changes(&of(new))
             .iter()
@@ -311,7 +313,18 @@ mod tests {
             .collect();
         assert_eq!(
             got,
-            ["minimum", "maximum", "minItems", "pattern", "uniqueItems"]
+            [
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "multipleOf",
+                "maxLength",
+                "minItems",
+                "pattern",
+                "format",
+                "uniqueItems"
+            ]
         );
     }
 

@@ -12,24 +12,30 @@
 //! * vocabularies (`vocabulary.rs`): when a custom metaschema's `$vocabulary` leaves a
 //!   vocabulary out, every keyword of that vocabulary is dropped (core never is).
 //!
-//! # Adding an assertion keyword
+//! # Adding an assertion keyword: four files
 //!
 //! 1. `codegen/src/load/keywords.rs`: a row in [`TABLE`] (name, drafts, vocabulary, kind,
-//!    [`Role::Assertion`], [`Parsed::Raw`]). Scanning, the value-kind check, draft and
-//!    vocabulary handling follow from it; the value is read as `Keywords::raw[name]`.
-//! 2. `codegen/src/ir/plan/lower.rs`: its lowering, reading `k.raw`, and, when no
-//!    existing [`Test`](crate::ir::plan::Test) variant expresses it, the new variant with
-//!    its arms in `Test::applies`, `Test::subschemas` and `Test::constraint` (the last one
-//!    is what `envgen diff` compares; the Test enum and those methods live in
-//!    `codegen/src/ir/plan/test.rs`, so this step is two files for a new variant).
+//!    [`Role::Assertion`], [`Parsed::Raw`]). Scanning, the value-kind check, the drafts and
+//!    the vocabulary follow from it; the checked value is `Keywords::raw[name]`.
+//! 2. `codegen/src/ir/plan/lower.rs`: its lowering, reading `k.raw`, to an existing
+//!    `Test` variant or a new one. A new variant gets its arms in `Test::applies`,
+//!    `Test::subschemas` and `Test::constraints` (the value `envgen diff` compares), all
+//!    in that file.
 //! 3. `codegen/src/emit/validate/checks.rs`: its arm against a `&serde_json::Value`.
-//! 4. `codegen/src/emit/check/mod.rs`: its arm in `typed_form` (`false` until it has a typed
-//!    form; the node then falls back to its `Value` validator, and in-flight reads call
-//!    that validator, so `emit/inflight` needs nothing).
+//! 4. `codegen/src/emit/check/mod.rs`: its arm in `typed_form` (`false` until it has a
+//!    typed form: the node then falls back to its `Value` validator).
 //!
-//! `envgen diff` needs nothing: it compares the constraints the plan's checks describe.
-//! The table test (`keyword_table_tests.rs`) then fails until the keyword lowers, diffs and
-//! has a case in the JSON-Schema-Test-Suite for each draft its row lists.
+//! `emit/inflight` needs nothing (an in-flight read calls the node's validator, which
+//! step 3 extended) and neither does `diff` (it compares what `Test::constraints`
+//! describes). Steps 3 and 4 are the two exhaustive matches on `Test` outside the plan: a
+//! new variant does not compile until both have their arm. A keyword lowered to an
+//! existing variant (a new count, a new bound) needs steps 1 and 2 only.
+//!
+//! The table test (`codegen/src/keyword_table_tests.rs`) fails until the keyword lowers,
+//! `envgen diff` reports a change of its value, and the JSON-Schema-Test-Suite has a case
+//! for it in each draft its row lists. A keyword that needs a field of its own in
+//! `Keywords` (one holding subschemas, or one `ir::lower` reads for types) adds that field
+//! in `node.rs` and its read in `parse.rs`, with [`Parsed::Field`].
 
 use super::draft::Draft;
 use serde_json::Value;
@@ -276,456 +282,86 @@ const fn row(
 /// Every draft.
 const ALL: (Draft, Draft) = (D4, D2020);
 
-/// Every keyword envgen knows, in the order `parse.rs` reads them (so the first error of a
-/// schema with several bad keywords is the same as before the table).
+/// Every keyword envgen knows. The order is the order `envgen diff` lists the changes of
+/// one kind of constraint in (numbers, counts, texts, conditions: `diff/constraint.rs`).
+#[rustfmt::skip]
 pub(crate) const TABLE: &[Keyword] = &[
     // Core.
     row("$schema", ALL, Vocab::Core, K::UriReference, Core, Unread),
     row("id", (D4, D4), Vocab::Core, K::UriReference, Core, Unread),
-    row(
-        "$id",
-        (D6, D2020),
-        Vocab::Core,
-        K::UriReference,
-        Core,
-        Unread,
-    ),
-    row(
-        "$anchor",
-        (D2019, D2020),
-        Vocab::Core,
-        K::String,
-        Core,
-        Unread,
-    ),
-    row(
-        "$dynamicAnchor",
-        (D2020, D2020),
-        Vocab::Core,
-        K::String,
-        Core,
-        Unread,
-    ),
-    row(
-        "$recursiveAnchor",
-        (D2019, D2019),
-        Vocab::Core,
-        K::Bool,
-        Core,
-        Unread,
-    ),
-    row(
-        "$vocabulary",
-        (D2019, D2020),
-        Vocab::Core,
-        K::Object,
-        Core,
-        Unread,
-    ),
-    row(
-        "$comment",
-        (D7, D2020),
-        Vocab::Core,
-        K::String,
-        Annotation,
-        Unread,
-    ),
+    row("$id", (D6, D2020), Vocab::Core, K::UriReference, Core, Unread),
+    row("$anchor", (D2019, D2020), Vocab::Core, K::String, Core, Unread),
+    row("$dynamicAnchor", (D2020, D2020), Vocab::Core, K::String, Core, Unread),
+    row("$recursiveAnchor", (D2019, D2019), Vocab::Core, K::Bool, Core, Unread),
+    row("$vocabulary", (D2019, D2020), Vocab::Core, K::Object, Core, Unread),
+    row("$comment", (D7, D2020), Vocab::Core, K::String, Annotation, Unread),
     row("$ref", ALL, Vocab::Core, K::UriReference, Applicator, Field),
-    row(
-        "$dynamicRef",
-        (D2020, D2020),
-        Vocab::Core,
-        K::UriReference,
-        Applicator,
-        Field,
-    ),
-    row(
-        "$recursiveRef",
-        (D2019, D2019),
-        Vocab::Core,
-        K::UriReference,
-        Applicator,
-        Field,
-    ),
+    row("$dynamicRef", (D2020, D2020), Vocab::Core, K::UriReference, Applicator, Field),
+    row("$recursiveRef", (D2019, D2019), Vocab::Core, K::UriReference, Applicator, Field),
     // Both spellings are containers in every draft in practice.
     row("definitions", ALL, Vocab::Core, K::SchemaMap, Core, Field),
     row("$defs", ALL, Vocab::Core, K::SchemaMap, Core, Field),
     // Unevaluated.
-    row(
-        "unevaluatedProperties",
-        (D2019, D2020),
-        Vocab::Unevaluated,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "unevaluatedItems",
-        (D2019, D2020),
-        Vocab::Unevaluated,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
+    row("unevaluatedProperties", (D2019, D2020), Vocab::Unevaluated, K::Schema, Applicator, Field),
+    row("unevaluatedItems", (D2019, D2020), Vocab::Unevaluated, K::Schema, Applicator, Field),
     // Validation: any instance.
-    row(
-        "type",
-        ALL,
-        Vocab::Validation,
-        K::TypeNames,
-        Assertion,
-        Field,
-    ),
+    row("type", ALL, Vocab::Validation, K::TypeNames, Assertion, Field),
     row("enum", ALL, Vocab::Validation, K::Array, Assertion, Field),
-    row(
-        "const",
-        (D6, D2020),
-        Vocab::Validation,
-        K::Any,
-        Assertion,
-        Field,
-    ),
+    row("const", (D6, D2020), Vocab::Validation, K::Any, Assertion, Field),
     // Validation: numbers.
-    row(
-        "multipleOf",
-        ALL,
-        Vocab::Validation,
-        K::PositiveNumber,
-        Assertion,
-        Field,
-    ),
-    row(
-        "minimum",
-        ALL,
-        Vocab::Validation,
-        K::Number,
-        Assertion,
-        Field,
-    ),
-    row(
-        "maximum",
-        ALL,
-        Vocab::Validation,
-        K::Number,
-        Assertion,
-        Field,
-    ),
-    row(
-        "exclusiveMinimum",
-        ALL,
-        Vocab::Validation,
-        K::NumberOrBool,
-        Assertion,
-        Field,
-    ),
-    row(
-        "exclusiveMaximum",
-        ALL,
-        Vocab::Validation,
-        K::NumberOrBool,
-        Assertion,
-        Field,
-    ),
+    row("minimum", ALL, Vocab::Validation, K::Number, Assertion, Field),
+    row("exclusiveMinimum", ALL, Vocab::Validation, K::NumberOrBool, Assertion, Field),
+    row("maximum", ALL, Vocab::Validation, K::Number, Assertion, Field),
+    row("exclusiveMaximum", ALL, Vocab::Validation, K::NumberOrBool, Assertion, Field),
+    row("multipleOf", ALL, Vocab::Validation, K::PositiveNumber, Assertion, Field),
     // Validation: strings.
-    row(
-        "minLength",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "maxLength",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "pattern",
-        ALL,
-        Vocab::Validation,
-        K::String,
-        Assertion,
-        Field,
-    ),
+    row("minLength", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("maxLength", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("pattern", ALL, Vocab::Validation, K::String, Assertion, Field),
     // An annotation unless the options assert formats; lowered to a check either way.
     row("format", ALL, Vocab::Format, K::String, Assertion, Field),
     // Arrays.
-    row(
-        "items",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaOrSchemaArray,
-        Applicator,
-        Field,
-    ),
-    row(
-        "additionalItems",
-        (D4, D2019),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "prefixItems",
-        (D2020, D2020),
-        Vocab::Applicator,
-        K::SchemaArray,
-        Applicator,
-        Field,
-    ),
-    row(
-        "contains",
-        (D6, D2020),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "minContains",
-        (D2019, D2020),
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "maxContains",
-        (D2019, D2020),
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "minItems",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "maxItems",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "uniqueItems",
-        ALL,
-        Vocab::Validation,
-        K::Bool,
-        Assertion,
-        Field,
-    ),
+    row("items", ALL, Vocab::Applicator, K::SchemaOrSchemaArray, Applicator, Field),
+    row("additionalItems", (D4, D2019), Vocab::Applicator, K::Schema, Applicator, Field),
+    row("prefixItems", (D2020, D2020), Vocab::Applicator, K::SchemaArray, Applicator, Field),
+    row("contains", (D6, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
+    row("minContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Field),
+    row("maxContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Field),
+    row("minItems", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("maxItems", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("uniqueItems", ALL, Vocab::Validation, K::Bool, Assertion, Field),
     // Objects.
-    row(
-        "properties",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaMap,
-        Applicator,
-        Field,
-    ),
-    row(
-        "required",
-        ALL,
-        Vocab::Validation,
-        K::Names,
-        Assertion,
-        Field,
-    ),
-    row(
-        "additionalProperties",
-        ALL,
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "patternProperties",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaMap,
-        Applicator,
-        Field,
-    ),
-    row(
-        "propertyNames",
-        (D6, D2020),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "minProperties",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "maxProperties",
-        ALL,
-        Vocab::Validation,
-        K::Count,
-        Assertion,
-        Field,
-    ),
-    row(
-        "dependencies",
-        (D4, D7),
-        Vocab::Applicator,
-        K::SchemaOrNamesMap,
-        Applicator,
-        Field,
-    ),
-    row(
-        "dependentRequired",
-        (D2019, D2020),
-        Vocab::Validation,
-        K::NamesMap,
-        Assertion,
-        Field,
-    ),
-    row(
-        "dependentSchemas",
-        (D2019, D2020),
-        Vocab::Applicator,
-        K::SchemaMap,
-        Applicator,
-        Field,
-    ),
+    row("properties", ALL, Vocab::Applicator, K::SchemaMap, Applicator, Field),
+    row("required", ALL, Vocab::Validation, K::Names, Assertion, Field),
+    row("additionalProperties", ALL, Vocab::Applicator, K::Schema, Applicator, Field),
+    row("patternProperties", ALL, Vocab::Applicator, K::SchemaMap, Applicator, Field),
+    row("propertyNames", (D6, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
+    row("minProperties", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("maxProperties", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("dependencies", (D4, D7), Vocab::Applicator, K::SchemaOrNamesMap, Applicator, Field),
+    row("dependentRequired", (D2019, D2020), Vocab::Validation, K::NamesMap, Assertion, Field),
+    row("dependentSchemas", (D2019, D2020), Vocab::Applicator, K::SchemaMap, Applicator, Field),
     // In-place applicators.
-    row(
-        "allOf",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaArray,
-        Applicator,
-        Field,
-    ),
-    row(
-        "anyOf",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaArray,
-        Applicator,
-        Field,
-    ),
-    row(
-        "oneOf",
-        ALL,
-        Vocab::Applicator,
-        K::SchemaArray,
-        Applicator,
-        Field,
-    ),
+    row("allOf", ALL, Vocab::Applicator, K::SchemaArray, Applicator, Field),
+    row("anyOf", ALL, Vocab::Applicator, K::SchemaArray, Applicator, Field),
+    row("oneOf", ALL, Vocab::Applicator, K::SchemaArray, Applicator, Field),
     row("not", ALL, Vocab::Applicator, K::Schema, Applicator, Field),
-    row(
-        "if",
-        (D7, D2020),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "then",
-        (D7, D2020),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
-    row(
-        "else",
-        (D7, D2020),
-        Vocab::Applicator,
-        K::Schema,
-        Applicator,
-        Field,
-    ),
+    row("if", (D7, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
+    row("then", (D7, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
+    row("else", (D7, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
     // Meta-data. `deprecated` (2019-09) is read in every draft: real-world draft-07
     // schemas use it.
     row("title", ALL, Vocab::MetaData, K::String, Annotation, Field),
-    row(
-        "description",
-        ALL,
-        Vocab::MetaData,
-        K::String,
-        Annotation,
-        Field,
-    ),
+    row("description", ALL, Vocab::MetaData, K::String, Annotation, Field),
     row("default", ALL, Vocab::MetaData, K::Any, Annotation, Field),
-    row(
-        "deprecated",
-        ALL,
-        Vocab::MetaData,
-        K::Bool,
-        Annotation,
-        Field,
-    ),
-    row(
-        "readOnly",
-        (D7, D2020),
-        Vocab::MetaData,
-        K::Bool,
-        Annotation,
-        Raw,
-    ),
-    row(
-        "writeOnly",
-        (D7, D2020),
-        Vocab::MetaData,
-        K::Bool,
-        Annotation,
-        Raw,
-    ),
-    row(
-        "examples",
-        (D6, D2020),
-        Vocab::MetaData,
-        K::Array,
-        Annotation,
-        Unread,
-    ),
+    row("deprecated", ALL, Vocab::MetaData, K::Bool, Annotation, Field),
+    row("readOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Raw),
+    row("writeOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Raw),
+    row("examples", (D6, D2020), Vocab::MetaData, K::Array, Annotation, Unread),
     // Content.
-    row(
-        "contentEncoding",
-        (D7, D2020),
-        Vocab::Content,
-        K::String,
-        Annotation,
-        Raw,
-    ),
-    row(
-        "contentMediaType",
-        (D7, D2020),
-        Vocab::Content,
-        K::String,
-        Annotation,
-        Raw,
-    ),
-    row(
-        "contentSchema",
-        (D2019, D2020),
-        Vocab::Content,
-        K::Schema,
-        Annotation,
-        Unread,
-    ),
+    row("contentEncoding", (D7, D2020), Vocab::Content, K::String, Annotation, Raw),
+    row("contentMediaType", (D7, D2020), Vocab::Content, K::String, Annotation, Raw),
+    row("contentSchema", (D2019, D2020), Vocab::Content, K::Schema, Annotation, Unread),
 ];
 
 /// The row of keyword `name`.
