@@ -400,4 +400,31 @@ mod tests {
         assert!(Vocab::Validation.declared_by(&format!("{v20}validation")));
         assert!(!Vocab::Validation.declared_by(&format!("{v20}meta-data")));
     }
+
+    #[test]
+    fn raw_keywords_are_kept_when_of_their_kind_in_their_drafts() {
+        let root = |schema: Value| {
+            let mut set = crate::load::SchemaSet::new();
+            let doc = set
+                .add_value("t.json", "mem://t.json", schema, None)
+                .expect("the schema loads");
+            set.link().expect("the schema links");
+            let root = set.root(doc).expect("the document has a root");
+            set.node(root)
+                .keywords()
+                .cloned()
+                .expect("an object schema")
+        };
+        let k = root(serde_json::json!({"readOnly": true, "contentEncoding": 7}));
+        assert_eq!(k.raw.get("readOnly"), Some(&Value::Bool(true)));
+        assert!(
+            !k.raw.contains_key("contentEncoding"),
+            "an annotation of the wrong kind is ignored"
+        );
+        let k = root(serde_json::json!({
+            "$schema": "http://json-schema.org/draft-06/schema#",
+            "readOnly": true
+        }));
+        assert!(k.raw.is_empty(), "`readOnly` is not a draft-06 keyword");
+    }
 }

@@ -81,3 +81,89 @@ pub(super) fn off(set: &SchemaSet, loc: &Loc) -> Result<Vec<Vocab>> {
         .filter(|v| *v != Vocab::Core && !vocab.keys().any(|uri| v.declared_by(uri)))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::load::SchemaSet;
+    use serde_json::{json, Value};
+
+    /// The root keywords of a schema whose metaschema declares `vocabularies` (2020-12).
+    fn root_with(vocabularies: &[&str], schema: Value) -> crate::load::Keywords {
+        let mut set = SchemaSet::new();
+        let declared: serde_json::Map<String, Value> = vocabularies
+            .iter()
+            .map(|v| {
+                let uri = format!("https://json-schema.org/draft/2020-12/vocab/{v}");
+                (uri, Value::Bool(true))
+            })
+            .collect();
+        let meta = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://example.com/meta",
+            "$vocabulary": declared
+        });
+        set.add_value("meta.json", "https://example.com/meta", meta, None)
+            .expect("the metaschema loads");
+        let mut schema = schema;
+        schema["$schema"] = json!("https://example.com/meta");
+        let doc = set
+            .add_value("t.json", "mem://t.json", schema, None)
+            .expect("the schema loads");
+        set.link().expect("the schema links");
+        let root = set.root(doc).expect("the document has a root");
+        set.node(root)
+            .keywords()
+            .cloned()
+            .expect("an object schema")
+    }
+
+    #[test]
+    fn a_vocabulary_left_out_drops_every_keyword_of_it() {
+        let schema = json!({
+            "title": "T",
+            "minimum": 1,
+            "required": ["a"],
+            "properties": {"a": {}},
+            "unevaluatedProperties": false,
+            "format": "email"
+        });
+        let all = root_with(
+            &[
+                "core",
+                "applicator",
+                "unevaluated",
+                "validation",
+                "meta-data",
+                "format-annotation",
+            ],
+            schema.clone(),
+        );
+        assert!(all.minimum.is_some() && !all.required.is_empty());
+        assert!(!all.properties.is_empty() && all.unevaluated_properties.is_some());
+        assert!(all.title.is_some() && all.format.is_some());
+
+        let k = root_with(&["core", "applicator"], schema.clone());
+        assert!(
+            k.minimum.is_none() && k.required.is_empty(),
+            "validation is off"
+        );
+        assert!(k.unevaluated_properties.is_none(), "unevaluated is off");
+        assert!(
+            k.title.is_none() && k.format.is_none(),
+            "meta-data and format are off"
+        );
+        assert!(!k.properties.is_empty(), "applicator is on");
+
+        let k = root_with(&["core", "validation"], schema);
+        assert!(k.properties.is_empty(), "applicator is off");
+        assert!(k.minimum.is_some() && !k.required.is_empty());
+    }
+
+    #[test]
+    fn a_dropped_keyword_is_not_checked() {
+        // `minimum` of the wrong kind is an error only while the validation vocabulary
+        // is on: otherwise it is an unknown keyword.
+        let k = root_with(&["core", "applicator"], json!({"minimum": "one"}));
+        assert!(k.minimum.is_none());
+    }
+}
