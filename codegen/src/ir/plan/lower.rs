@@ -149,11 +149,11 @@ impl Test {
         )
     }
 
-    /// The constraints `envgen diff` compares for this check. An assertion describes its
-    /// value here, so a new assertion is diffed without touching `diff`; applicators
-    /// (compared through the types their subschemas become) and the assertions the
-    /// generated type itself carries (`type`, `enum`, `const`, `required`: the diff
-    /// compares types, variants and required fields) have none.
+    /// The constraints `envgen diff` compares for a check of `keyword` testing this. An
+    /// assertion describes its value here, so a new assertion is diffed without touching
+    /// `diff`; applicators (compared through the types their subschemas become) and the
+    /// assertions the generated type itself carries (`type`, `enum`, `const`, `required`:
+    /// the diff compares types, variants and required fields) have none.
     pub(crate) fn constraints(&self, keyword: &'static str) -> Vec<Constraint> {
         let one = |keyword, key: String, measure| {
             vec![Constraint {
