@@ -58,7 +58,12 @@ impl Parser<'_> {
     /// The value of `key` when the keyword table lists it in this draft and its vocabulary
     /// is on: every keyword is read through here, so the table decides which apply.
     fn get<'o>(&self, obj: &'o Map<String, Value>, key: &str) -> Option<&'o Value> {
-        let row = keywords::get(key)?;
+        let row = keywords::get(key);
+        debug_assert!(
+            row.is_some(),
+            "`{key}` is read but has no row in the keyword table"
+        );
+        let row = row?;
         if !row.in_draft(self.draft) || self.off.contains(&row.vocab) {
             return None;
         }
