@@ -21,6 +21,8 @@ pub mod diff;
 pub mod emit;
 mod error;
 pub mod ir;
+#[cfg(test)]
+mod keyword_table_tests;
 pub mod load;
 mod settings;
 mod settings_check;

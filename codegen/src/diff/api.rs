@@ -2,8 +2,9 @@
 //! variants and constraints, keyed by Rust name so two versions can be lined up.
 
 use super::constraint::Constraints;
+use crate::ir::plan::Plan;
 use crate::ir::{Extra, Module, Ty, TypeKind, VariantKind};
-use crate::load::{NodeId, SchemaSet};
+use crate::load::{DocId, SchemaSet};
 use std::collections::BTreeMap;
 
 /// The API generated from one schema.
@@ -114,6 +115,13 @@ pub struct VariantApi {
 impl Api {
     /// Reads the API off a lowered module.
     pub fn new(set: &SchemaSet, module: &Module) -> Api {
+        // Constraints are read off the validation plan; its locations are not used.
+        let doc = module
+            .types
+            .first()
+            .map_or(DocId(0), |t| set.node(t.node).loc.doc);
+        let plan = Plan::new(set, doc);
+        let constraints_of = |node| Constraints::of(&plan, node);
         let mut types = BTreeMap::new();
         for t in &module.types {
             let shape = match &t.kind {
@@ -129,7 +137,7 @@ impl Api {
                                     ty: render(module, &f.ty),
                                     required: f.required,
                                     nullable: f.nullable,
-                                    constraints: constraints_of(set, f.node),
+                                    constraints: constraints_of(f.node),
                                 },
                             )
                         })
@@ -165,7 +173,7 @@ impl Api {
                 TypeApi {
                     origin: t.origin.clone(),
                     shape,
-                    constraints: constraints_of(set, t.node),
+                    constraints: constraints_of(t.node),
                 },
             );
         }
@@ -174,13 +182,6 @@ impl Api {
             types,
         }
     }
-}
-
-fn constraints_of(set: &SchemaSet, node: NodeId) -> Constraints {
-    set.node(node)
-        .keywords()
-        .map(Constraints::of)
-        .unwrap_or_default()
 }
 
 /// A type expression as Rust source, with generated types by name.

@@ -1,22 +1,27 @@
-//! Value constraints of one schema (bounds, lengths, counts, pattern, format) and how a
-//! change to them moves the set of valid documents: narrower, wider, or neither.
+//! Value constraints of one schema (bounds, lengths, counts, pattern, format, ...) and
+//! how a change to them moves the set of valid documents: narrower, wider, or neither.
+//!
+//! The constraints are read off the validation plan ([`Check::constraints`]), where each
+//! assertion describes its value, so a keyword the plan lowers is compared here without
+//! a line of its own.
 
-use crate::load::Keywords;
-use serde_json::Number;
+use crate::ir::plan::{Check, Measure, Plan};
+use crate::load::keywords;
+use crate::load::NodeId;
 
-/// The constraints the diff compares. Absent means unconstrained.
+/// The constraints the diff compares, in a fixed order. Absent means unconstrained.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Constraints {
-    /// `minimum` / `exclusiveMinimum`, `maximum` / `exclusiveMaximum`, `multipleOf`.
-    pub numbers: Vec<(&'static str, Option<f64>)>,
-    /// `minLength`, `maxLength`, `minItems`, `maxItems`, `minProperties`, `maxProperties`.
-    pub counts: Vec<(&'static str, Option<u64>)>,
-    /// `pattern`.
-    pub pattern: Option<String>,
-    /// `format`.
-    pub format: Option<String>,
-    /// `uniqueItems`.
-    pub unique_items: bool,
+    entries: Vec<Entry>,
+}
+
+/// One constraint: its place in the fixed order, keyword, key within the keyword, value.
+#[derive(Debug, Clone, PartialEq)]
+struct Entry {
+    rank: (u8, usize),
+    keyword: &'static str,
+    key: String,
+    measure: Measure,
 }
 
 /// How one constraint changed.
@@ -43,115 +48,149 @@ pub struct ConstraintChange {
     pub movement: Movement,
 }
 
-fn num(n: &Option<Number>) -> Option<f64> {
-    n.as_ref().and_then(Number::as_f64)
+/// The order of a constraint: numbers, counts, texts, then conditions; within each, the
+/// keyword table's order.
+fn rank(keyword: &str, measure: &Measure) -> (u8, usize) {
+    let class = match measure {
+        Measure::Number { .. } | Measure::Multiple(_) => 0,
+        Measure::Count { .. } => 1,
+        Measure::Text(_) => 2,
+        Measure::Flag { .. } => 3,
+    };
+    let at = keywords::TABLE
+        .iter()
+        .position(|k| k.name == keyword)
+        .unwrap_or(usize::MAX);
+    (class, at)
 }
 
 impl Constraints {
-    /// The constraints of a parsed schema.
-    pub fn of(k: &Keywords) -> Constraints {
-        Constraints {
-            numbers: vec![
-                ("minimum", num(&k.minimum)),
-                ("exclusiveMinimum", num(&k.exclusive_minimum)),
-                ("maximum", num(&k.maximum)),
-                ("exclusiveMaximum", num(&k.exclusive_maximum)),
-                ("multipleOf", num(&k.multiple_of)),
-            ],
-            counts: vec![
-                ("minLength", k.min_length),
-                ("maxLength", k.max_length),
-                ("minItems", k.min_items),
-                ("maxItems", k.max_items),
-                ("minProperties", k.min_properties),
-                ("maxProperties", k.max_properties),
-            ],
-            pattern: k.pattern.clone(),
-            format: k.format.clone(),
-            unique_items: k.unique_items,
-        }
+    /// The constraints of the checks of one node.
+    pub(crate) fn of_checks(checks: &[Check]) -> Constraints {
+        let mut entries: Vec<Entry> = checks
+            .iter()
+            .flat_map(Check::constraints)
+            .map(|c| Entry {
+                rank: rank(c.keyword, &c.measure),
+                keyword: c.keyword,
+                key: c.key,
+                measure: c.measure,
+            })
+            .collect();
+        entries.sort_by(|a, b| (a.rank, &a.key).cmp(&(b.rank, &b.key)));
+        Constraints { entries }
+    }
+
+    /// The constraints of schema node `node`, by its plan.
+    pub(crate) fn of(plan: &Plan<'_>, node: NodeId) -> Constraints {
+        Constraints::of_checks(plan.node(node).checks())
+    }
+
+    fn get(&self, keyword: &str, key: &str) -> Option<&Measure> {
+        self.entries
+            .iter()
+            .find(|e| e.keyword == keyword && e.key == key)
+            .map(|e| &e.measure)
     }
 
     /// The changes from `self` (old) to `new`, in a fixed keyword order.
     pub fn changes(&self, new: &Constraints) -> Vec<ConstraintChange> {
-        let mut out = Vec::new();
-        for kw in [
-            "minimum",
-            "exclusiveMinimum",
-            "maximum",
-            "exclusiveMaximum",
-            "multipleOf",
-        ] {
-            let (a, b) = (lookup(&self.numbers, kw), lookup(&new.numbers, kw));
-            let movement = match (a, b) {
-                _ if a == b => continue,
-                (Some(x), Some(y)) if kw == "multipleOf" => {
-                    // Every multiple of y is a multiple of x when y is a multiple of x.
-                    if is_multiple(y, x) {
-                        Movement::Narrowed
-                    } else if is_multiple(x, y) {
-                        Movement::Widened
-                    } else {
-                        Movement::Changed
-                    }
-                }
-                _ => bound_movement(a, b, kw.contains("inimum")),
+        let mut all: Vec<&Entry> = self.entries.iter().chain(&new.entries).collect();
+        all.sort_by(|a, b| (a.rank, &a.key).cmp(&(b.rank, &b.key)));
+        all.dedup_by(|a, b| a.keyword == b.keyword && a.key == b.key);
+        all.into_iter()
+            .filter_map(|e| {
+                change(
+                    e.keyword,
+                    self.get(e.keyword, &e.key),
+                    new.get(e.keyword, &e.key),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The change of `keyword` from `old` to `new` (absent: `None`), unless they mean the same.
+fn change(
+    keyword: &'static str,
+    old: Option<&Measure>,
+    new: Option<&Measure>,
+) -> Option<ConstraintChange> {
+    if old == new {
+        return None;
+    }
+    let shape = old.or(new)?;
+    Some(match shape {
+        Measure::Number { lower, .. } => {
+            let value = |m: Option<&Measure>| match m {
+                Some(Measure::Number { value, .. }) => Some(*value),
+                _ => None,
             };
-            out.push(ConstraintChange::new(kw, a, b, movement));
+            let (a, b) = (value(old), value(new));
+            ConstraintChange::new(keyword, a, b, bound_movement(a, b, *lower))
         }
-        for kw in [
-            "minLength",
-            "maxLength",
-            "minItems",
-            "maxItems",
-            "minProperties",
-            "maxProperties",
-        ] {
-            let (a, b) = (lookup(&self.counts, kw), lookup(&new.counts, kw));
-            let lower_bound = kw.starts_with("min");
-            // `min*: 0` and absent mean the same.
-            if a == b || (lower_bound && a.unwrap_or(0) == b.unwrap_or(0)) {
-                continue;
-            }
-            out.push(ConstraintChange::new(
-                kw,
-                a,
-                b,
-                bound_movement(a, b, lower_bound),
-            ));
-        }
-        for (kw, a, b) in [
-            ("pattern", &self.pattern, &new.pattern),
-            ("format", &self.format, &new.format),
-        ] {
-            if a == b {
-                continue;
-            }
-            let movement = match (a, b) {
-                (None, Some(_)) => Movement::Narrowed,
-                (Some(_), None) => Movement::Widened,
-                _ => Movement::Changed,
+        Measure::Count { lower, .. } => {
+            let value = |m: Option<&Measure>| match m {
+                Some(Measure::Count { value, .. }) => Some(*value),
+                _ => None,
             };
-            out.push(ConstraintChange {
-                keyword: kw,
-                old: show_str(a),
-                new: show_str(b),
-                movement,
-            });
+            let (a, b) = (value(old), value(new));
+            // A least count of 0 and none mean the same.
+            if *lower && a.unwrap_or(0) == b.unwrap_or(0) {
+                return None;
+            }
+            ConstraintChange::new(keyword, a, b, bound_movement(a, b, *lower))
         }
-        if self.unique_items != new.unique_items {
-            out.push(ConstraintChange {
-                keyword: "uniqueItems",
-                old: self.unique_items.to_string(),
-                new: new.unique_items.to_string(),
-                movement: if new.unique_items {
-                    Movement::Narrowed
-                } else {
-                    Movement::Widened
-                },
-            });
+        Measure::Multiple(_) => {
+            let value = |m: Option<&Measure>| match m {
+                Some(Measure::Multiple(v)) => Some(*v),
+                _ => None,
+            };
+            let (a, b) = (value(old), value(new));
+            let movement = match (a, b) {
+                // Every multiple of y is a multiple of x when y is a multiple of x.
+                (Some(x), Some(y)) if is_multiple(y, x) => Movement::Narrowed,
+                (Some(x), Some(y)) if is_multiple(x, y) => Movement::Widened,
+                (Some(_), Some(_)) => Movement::Changed,
+                _ => bound_movement(a, b, true),
+            };
+            ConstraintChange::new(keyword, a, b, movement)
         }
-        out
+        Measure::Text(_) => {
+            let value = |m: Option<&Measure>| match m {
+                Some(Measure::Text(t)) => Some(t.clone()),
+                _ => None,
+            };
+            let (a, b) = (value(old), value(new));
+            ConstraintChange {
+                keyword,
+                old: show_str(&a),
+                new: show_str(&b),
+                movement: presence(&a, &b),
+            }
+        }
+        Measure::Flag { off, .. } => {
+            let shown = |m: Option<&Measure>| match m {
+                Some(Measure::Flag { on, .. }) => Some(on.clone()),
+                _ => None,
+            };
+            let (a, b) = (shown(old), shown(new));
+            ConstraintChange {
+                keyword,
+                movement: presence(&a, &b),
+                old: a.unwrap_or_else(|| (*off).to_owned()),
+                new: b.unwrap_or_else(|| (*off).to_owned()),
+            }
+        }
+    })
+}
+
+/// Adding a constraint narrows, removing it widens, changing it changes.
+fn presence<T>(old: &Option<T>, new: &Option<T>) -> Movement {
+    match (old, new) {
+        (None, Some(_)) => Movement::Narrowed,
+        (Some(_), None) => Movement::Widened,
+        _ => Movement::Changed,
     }
 }
 
@@ -170,11 +209,6 @@ impl ConstraintChange {
             movement,
         }
     }
-}
-
-/// The value of keyword `kw` in a constraint list (`None` when absent or not listed).
-fn lookup<T: Copy>(list: &[(&'static str, Option<T>)], kw: &str) -> Option<T> {
-    list.iter().find(|(k, _)| *k == kw).and_then(|(_, v)| *v)
 }
 
 /// How moving a bound from `old` to `new` (which differ) moves the valid set: adding a
@@ -204,38 +238,141 @@ fn show_str(v: &Option<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load::SchemaSet;
+    use serde_json::{json, Value};
 
-    fn with(f: impl FnOnce(&mut Keywords)) -> Constraints {
-        let mut k = Keywords::default();
-        f(&mut k);
-        Constraints::of(&k)
+    /// The constraints of the root of `schema`.
+    fn of(schema: Value) -> Constraints {
+        let mut set = SchemaSet::new();
+        let doc = set
+            .add_value("t.json", "mem://t.json", schema, None)
+            .expect("the schema loads");
+        set.link().expect("the schema links");
+        let root = set.root(doc).expect("the document has a root");
+        Constraints::of(&Plan::new(&set, doc), root)
+    }
+
+    fn moves(old: Value, new: Value) -> Vec<(&'static str, Movement)> {
+        of(old)
+            .changes(&of(new))
+            .into_iter()
+            .map(|c| (c.keyword, c.movement))
+            .collect()
     }
 
     #[test]
     fn bounds_move_the_right_way() {
-        let a = with(|k| k.minimum = Some(1.into()));
-        let b = with(|k| k.minimum = Some(5.into()));
-        assert_eq!(a.changes(&b)[0].movement, Movement::Narrowed);
-        assert_eq!(b.changes(&a)[0].movement, Movement::Widened);
-        let a = with(|k| k.max_length = Some(10));
-        let b = with(|k| k.max_length = Some(5));
-        assert_eq!(a.changes(&b)[0].movement, Movement::Narrowed);
+        use Movement::*;
         assert_eq!(
-            with(|_| {}).changes(&a)[0].movement,
-            Movement::Narrowed,
+            moves(json!({"minimum": 1}), json!({"minimum": 5})),
+            [("minimum", Narrowed)]
+        );
+        assert_eq!(
+            moves(json!({"minimum": 5}), json!({"minimum": 1})),
+            [("minimum", Widened)]
+        );
+        assert_eq!(
+            moves(json!({"maxLength": 10}), json!({"maxLength": 5})),
+            [("maxLength", Narrowed)]
+        );
+        assert_eq!(
+            moves(json!({}), json!({"maxLength": 10})),
+            [("maxLength", Narrowed)],
             "adding a maximum narrows"
         );
-        assert!(with(|k| k.min_items = Some(0))
-            .changes(&with(|_| {}))
-            .is_empty());
-        let p1 = with(|k| k.pattern = Some("^a".into()));
-        let p2 = with(|k| k.pattern = Some("^b".into()));
-        assert_eq!(p1.changes(&p2)[0].movement, Movement::Changed);
-        let m2 = with(|k| k.multiple_of = Some(2.into()));
-        let m4 = with(|k| k.multiple_of = Some(4.into()));
-        let m3 = with(|k| k.multiple_of = Some(3.into()));
-        assert_eq!(m2.changes(&m4)[0].movement, Movement::Narrowed);
-        assert_eq!(m4.changes(&m2)[0].movement, Movement::Widened);
-        assert_eq!(m2.changes(&m3)[0].movement, Movement::Changed);
+        assert!(moves(json!({"minItems": 0}), json!({})).is_empty());
+        assert_eq!(
+            moves(json!({"pattern": "^a"}), json!({"pattern": "^b"})),
+            [("pattern", Changed)]
+        );
+        assert_eq!(
+            moves(json!({"multipleOf": 2}), json!({"multipleOf": 4})),
+            [("multipleOf", Narrowed)]
+        );
+        assert_eq!(
+            moves(json!({"multipleOf": 4}), json!({"multipleOf": 2})),
+            [("multipleOf", Widened)]
+        );
+        assert_eq!(
+            moves(json!({"multipleOf": 2}), json!({"multipleOf": 3})),
+            [("multipleOf", Changed)]
+        );
+    }
+
+    #[test]
+    fn changes_come_in_a_fixed_order() {
+        // The order the diff used before it read the plan.
+        let old = json!({"uniqueItems": true, "pattern": "a", "minItems": 2, "maximum": 3,
+            "minimum": 1, "multipleOf": 2, "maxLength": 4});
+        let new = json!({"minimum": 2, "maximum": 2, "minItems": 3, "pattern": "b",
+            "exclusiveMaximum": 9, "exclusiveMinimum": 0, "format": "email"});
+        let got: Vec<&str> = of(old)
+            .changes(&of(new))
+            .iter()
+            .map(|c| c.keyword)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "minimum",
+                "exclusiveMinimum",
+                "maximum",
+                "exclusiveMaximum",
+                "multipleOf",
+                "maxLength",
+                "minItems",
+                "pattern",
+                "format",
+                "uniqueItems"
+            ]
+        );
+    }
+
+    /// `minContains`, `maxContains` and `dependentRequired` were not compared when the diff
+    /// read the parsed keywords field by field; the plan's checks carry them.
+    #[test]
+    fn keywords_the_field_list_missed_are_compared() {
+        use Movement::*;
+        let contains = |extra: Value| {
+            let mut s = json!({"contains": {"const": 1}});
+            s.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            s
+        };
+        assert_eq!(
+            moves(
+                contains(json!({"maxContains": 3})),
+                contains(json!({"maxContains": 2}))
+            ),
+            [("maxContains", Narrowed)]
+        );
+        assert_eq!(
+            moves(contains(json!({"minContains": 2})), contains(json!({}))),
+            [("minContains", Widened)]
+        );
+        let c = of(json!({})).changes(&of(json!({"dependentRequired": {"a": ["b"]}})));
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            (
+                c[0].keyword,
+                c[0].old.as_str(),
+                c[0].new.as_str(),
+                &c[0].movement
+            ),
+            (
+                "dependentRequired",
+                "none",
+                "\"a\" requires \"b\"",
+                &Narrowed
+            )
+        );
+        assert_eq!(
+            moves(
+                json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b", "c"]}}),
+                json!({"$schema": "http://json-schema.org/draft-07/schema#", "dependencies": {"a": ["b"]}})
+            ),
+            [("dependencies", Widened)]
+        );
     }
 }

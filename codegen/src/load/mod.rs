@@ -7,6 +7,7 @@
 mod cycles;
 pub mod draft;
 mod dynamic;
+pub(crate) mod keywords;
 pub mod metaschemas;
 pub mod node;
 mod parse;

@@ -114,8 +114,10 @@ pub struct DynamicRef {
     pub candidates: Vec<(String, NodeId)>,
 }
 
-/// The keywords of a schema object. Tuple-form `items` of drafts 4–2019-09 is normalized
-/// into `prefix_items` + `items`, so later stages see one model for every draft.
+/// The keywords of a schema object, as parsed by the keyword table's rules (`keywords.rs`
+/// declares every keyword; this is where their values are kept). Tuple-form `items` of
+/// drafts 4–2019-09 is normalized into `prefix_items` + `items`, so later stages see one
+/// model for every draft.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Keywords {
     /// `$ref`.
@@ -208,6 +210,11 @@ pub struct Keywords {
     pub default: Option<Value>,
     /// `deprecated`.
     pub deprecated: bool,
+    /// The keywords the keyword table keeps raw ([`Parsed::Raw`]), by name: present,
+    /// applying in the node's draft and vocabularies, and of their kind.
+    ///
+    /// [`Parsed::Raw`]: super::keywords::Parsed::Raw
+    pub raw: std::collections::BTreeMap<&'static str, Value>,
 }
 
 /// A parsed schema: `true`, `false`, or an object of keywords.

@@ -1,6 +1,7 @@
 //! The second pass: one schema value → [`Keywords`], each keyword's value checked.
 
 use super::draft::Draft;
+use super::keywords::{self, Kind, Parsed, Role, Vocab};
 use super::node::{Body, JsonType, Keywords, Loc, NodeId, Ref};
 use super::{describe, pointer, SchemaSet};
 use crate::error::{Error, Result};
@@ -16,7 +17,18 @@ pub(crate) fn parse_pending(set: &mut SchemaSet, id: NodeId) -> Result<()> {
     };
     let body = match &value {
         Value::Bool(b) => Body::Bool(*b),
-        Value::Object(obj) => Body::Object(Box::new(Parser { set, loc: &loc, id }.keywords(obj)?)),
+        Value::Object(obj) => {
+            let draft = set.nodes[id.0].draft;
+            let off = super::vocabulary::off(set, &loc)?;
+            let parser = Parser {
+                set,
+                loc: &loc,
+                id,
+                draft,
+                off,
+            };
+            Body::Object(Box::new(parser.keywords(obj)?))
+        }
         other => {
             return Err(set.error_at(
                 loc.doc,
@@ -36,9 +48,28 @@ struct Parser<'a> {
     set: &'a mut SchemaSet,
     loc: &'a Loc,
     id: NodeId,
+    /// The draft the node follows.
+    draft: Draft,
+    /// The vocabularies its metaschema leaves out.
+    off: Vec<Vocab>,
 }
 
 impl Parser<'_> {
+    /// The value of `key` when the keyword table lists it in this draft and its vocabulary
+    /// is on: every keyword is read through here, so the table decides which apply.
+    fn get<'o>(&self, obj: &'o Map<String, Value>, key: &str) -> Option<&'o Value> {
+        let row = keywords::get(key);
+        debug_assert!(
+            row.is_some(),
+            "`{key}` is read but has no row in the keyword table"
+        );
+        let row = row?;
+        if !row.in_draft(self.draft) || self.off.contains(&row.vocab) {
+            return None;
+        }
+        obj.get(key)
+    }
+
     /// The error for `keyword` holding `found` where it must be `must` ("a number", …).
     fn wrong(&self, keyword: &str, must: &str, found: &Value) -> Error {
         self.err(
@@ -83,7 +114,7 @@ impl Parser<'_> {
     }
 
     fn schema(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Option<NodeId>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(None),
             Some(Value::Object(_) | Value::Bool(_)) => Ok(Some(self.child(&[key]))),
             Some(other) => Err(self.wrong(key, "a schema (a JSON object or boolean)", other)),
@@ -91,7 +122,7 @@ impl Parser<'_> {
     }
 
     fn schema_array(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Vec<NodeId>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(Vec::new()),
             Some(Value::Array(a)) if !a.is_empty() => {
                 let mut out = Vec::with_capacity(a.len());
@@ -110,7 +141,7 @@ impl Parser<'_> {
     }
 
     fn schema_map(&mut self, obj: &Map<String, Value>, key: &str) -> Result<Vec<(String, NodeId)>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(Vec::new()),
             Some(Value::Object(m)) => {
                 let mut out = Vec::with_capacity(m.len());
@@ -125,7 +156,7 @@ impl Parser<'_> {
     }
 
     fn count(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<u64>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(None),
             Some(Value::Number(n)) => {
                 if let Some(u) = n.as_u64() {
@@ -144,7 +175,7 @@ impl Parser<'_> {
     }
 
     fn number(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<Number>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(None),
             Some(Value::Number(n)) => Ok(Some(n.clone())),
             Some(other) => Err(self.wrong(key, "a number", other)),
@@ -152,7 +183,7 @@ impl Parser<'_> {
     }
 
     fn string(&self, obj: &Map<String, Value>, key: &str) -> Result<Option<String>> {
-        match obj.get(key) {
+        match self.get(obj, key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(other) => Err(self.wrong(key, "a string", other)),
@@ -201,12 +232,12 @@ impl Parser<'_> {
         let mut k = Keywords {
             title: self.string(obj, "title").unwrap_or(None),
             description: self.string(obj, "description").unwrap_or(None),
-            default: obj.get("default").cloned(),
-            deprecated: matches!(obj.get("deprecated"), Some(Value::Bool(true))),
+            default: self.get(obj, "default").cloned(),
+            deprecated: matches!(self.get(obj, "deprecated"), Some(Value::Bool(true))),
             ..Keywords::default()
         };
 
-        if let Some(r) = obj.get("$ref") {
+        if let Some(r) = self.get(obj, "$ref") {
             let Value::String(raw) = r else {
                 return Err(self.wrong("$ref", "a URI-reference string", r));
             };
@@ -259,12 +290,10 @@ impl Parser<'_> {
 
         let base = self.set.nodes[self.id.0].base.clone();
         k.dynamic_ref = super::dynamic::parse(self.set, self.loc, draft, &base, obj)?;
-        if draft >= Draft::Draft201909 {
-            k.unevaluated_properties = self.schema(obj, "unevaluatedProperties")?;
-            k.unevaluated_items = self.schema(obj, "unevaluatedItems")?;
-        }
+        k.unevaluated_properties = self.schema(obj, "unevaluatedProperties")?;
+        k.unevaluated_items = self.schema(obj, "unevaluatedItems")?;
 
-        if let Some(t) = obj.get("type") {
+        if let Some(t) = self.get(obj, "type") {
             let names: Vec<(String, String)> = match t {
                 Value::String(s) => vec![(s.clone(), pointer::join(&self.loc.pointer, "type"))],
                 Value::Array(a) => {
@@ -308,15 +337,13 @@ impl Parser<'_> {
             k.types = Some(types);
         }
 
-        if let Some(e) = obj.get("enum") {
+        if let Some(e) = self.get(obj, "enum") {
             match e {
                 Value::Array(a) => k.enum_ = Some(a.clone()),
                 other => return Err(self.wrong("enum", "an array", other)),
             }
         }
-        if draft >= Draft::Draft6 {
-            k.const_ = obj.get("const").cloned();
-        }
+        k.const_ = self.get(obj, "const").cloned();
 
         k.multiple_of = self.number(obj, "multipleOf")?;
         if let Some(m) = &k.multiple_of {
@@ -333,7 +360,7 @@ impl Parser<'_> {
             ("exclusiveMinimum", "minimum"),
             ("exclusiveMaximum", "maximum"),
         ] {
-            let v = match obj.get(kw) {
+            let v = match self.get(obj, kw) {
                 None => None,
                 Some(Value::Bool(b)) if draft == Draft::Draft4 => {
                     if *b {
@@ -377,11 +404,11 @@ impl Parser<'_> {
         k.format = self.string(obj, "format")?;
 
         // Arrays.
-        match obj.get("items") {
+        match self.get(obj, "items") {
             None => {}
             Some(Value::Array(_)) if draft.items_array_form() => {
                 k.prefix_items = self.schema_array(obj, "items").or_else(|e| {
-                    if matches!(obj.get("items"), Some(Value::Array(a)) if a.is_empty()) {
+                    if matches!(self.get(obj, "items"), Some(Value::Array(a)) if a.is_empty()) {
                         Ok(Vec::new())
                     } else {
                         Err(e)
@@ -393,21 +420,15 @@ impl Parser<'_> {
                 k.items = self.schema(obj, "items")?;
             }
         }
-        if draft >= Draft::Draft202012 {
+        if self.get(obj, "prefixItems").is_some() {
             k.prefix_items = self.schema_array(obj, "prefixItems")?;
         }
-        k.contains = if draft >= Draft::Draft6 {
-            self.schema(obj, "contains")?
-        } else {
-            None
-        };
-        if draft >= Draft::Draft201909 {
-            k.min_contains = self.count(obj, "minContains")?;
-            k.max_contains = self.count(obj, "maxContains")?;
-        }
+        k.contains = self.schema(obj, "contains")?;
+        k.min_contains = self.count(obj, "minContains")?;
+        k.max_contains = self.count(obj, "maxContains")?;
         k.min_items = self.count(obj, "minItems")?;
         k.max_items = self.count(obj, "maxItems")?;
-        k.unique_items = match obj.get("uniqueItems") {
+        k.unique_items = match self.get(obj, "uniqueItems") {
             None => false,
             Some(Value::Bool(b)) => *b,
             Some(other) => return Err(self.wrong("uniqueItems", "a boolean", other)),
@@ -415,86 +436,97 @@ impl Parser<'_> {
 
         // Objects.
         k.properties = self.schema_map(obj, "properties")?;
-        if let Some(r) = obj.get("required") {
+        if let Some(r) = self.get(obj, "required") {
             let at = pointer::join(&self.loc.pointer, "required");
             k.required = self.string_list(r, &at, "`required`")?;
         }
         k.additional_properties = self.schema(obj, "additionalProperties")?;
         k.pattern_properties = self.schema_map(obj, "patternProperties")?;
-        k.property_names = if draft >= Draft::Draft6 {
-            self.schema(obj, "propertyNames")?
-        } else {
-            None
-        };
+        k.property_names = self.schema(obj, "propertyNames")?;
         k.min_properties = self.count(obj, "minProperties")?;
         k.max_properties = self.count(obj, "maxProperties")?;
-        if draft <= Draft::Draft7 {
-            if let Some(deps) = obj.get("dependencies") {
-                let Value::Object(m) = deps else {
-                    return Err(self.wrong("dependencies", "an object", deps));
-                };
-                for (name, v) in m {
-                    let at = pointer::join(&pointer::join(&self.loc.pointer, "dependencies"), name);
-                    match v {
-                        Value::Array(_) => {
-                            let list = self.string_list(v, &at, "a `dependencies` entry")?;
-                            k.dependent_required.push((name.clone(), list));
-                        }
-                        Value::Object(_) | Value::Bool(_) => {
-                            let id = self.child(&["dependencies", name]);
-                            k.dependent_schemas.push((name.clone(), id));
-                        }
-                        other => {
-                            return Err(self.set.error_at(self.loc.doc, &at, format!(
-                                "a `dependencies` entry must be an array of property names or a schema, found {}",
-                                describe(other)
-                            )))
-                        }
+        if let Some(deps) = self.get(obj, "dependencies") {
+            let Value::Object(m) = deps else {
+                return Err(self.wrong("dependencies", "an object", deps));
+            };
+            for (name, v) in m {
+                let at = pointer::join(&pointer::join(&self.loc.pointer, "dependencies"), name);
+                match v {
+                    Value::Array(_) => {
+                        let list = self.string_list(v, &at, "a `dependencies` entry")?;
+                        k.dependent_required.push((name.clone(), list));
+                    }
+                    Value::Object(_) | Value::Bool(_) => {
+                        let id = self.child(&["dependencies", name]);
+                        k.dependent_schemas.push((name.clone(), id));
+                    }
+                    other => {
+                        return Err(self.set.error_at(self.loc.doc, &at, format!(
+                            "a `dependencies` entry must be an array of property names or a schema, found {}",
+                            describe(other)
+                        )))
                     }
                 }
             }
-        } else {
-            if let Some(Value::Object(m)) = obj.get("dependentRequired") {
-                for (name, v) in m {
-                    let at =
-                        pointer::join(&pointer::join(&self.loc.pointer, "dependentRequired"), name);
-                    let list = self.string_list(v, &at, "a `dependentRequired` entry")?;
-                    k.dependent_required.push((name.clone(), list));
-                }
-            } else if let Some(other) = obj.get("dependentRequired") {
-                return Err(self.wrong("dependentRequired", "an object", other));
-            }
-            k.dependent_schemas = self.schema_map(obj, "dependentSchemas")?;
         }
+        if let Some(Value::Object(m)) = self.get(obj, "dependentRequired") {
+            for (name, v) in m {
+                let at =
+                    pointer::join(&pointer::join(&self.loc.pointer, "dependentRequired"), name);
+                let list = self.string_list(v, &at, "a `dependentRequired` entry")?;
+                k.dependent_required.push((name.clone(), list));
+            }
+        } else if let Some(other) = self.get(obj, "dependentRequired") {
+            return Err(self.wrong("dependentRequired", "an object", other));
+        }
+        let schemas = self.schema_map(obj, "dependentSchemas")?;
+        k.dependent_schemas.extend(schemas);
 
         // Applicators.
         k.all_of = self.schema_array(obj, "allOf")?;
         k.any_of = self.schema_array(obj, "anyOf")?;
         k.one_of = self.schema_array(obj, "oneOf")?;
         k.not = self.schema(obj, "not")?;
-        if draft >= Draft::Draft7 {
-            k.if_ = self.schema(obj, "if")?;
-            k.then = self.schema(obj, "then")?;
-            k.else_ = self.schema(obj, "else")?;
-        }
+        k.if_ = self.schema(obj, "if")?;
+        k.then = self.schema(obj, "then")?;
+        k.else_ = self.schema(obj, "else")?;
 
         // Definitions: both spellings are containers in every draft in practice. An entry
         // that is not a schema (real-world schemas park notes there) is skipped, not an
         // error: it cannot be the target of a `$ref` that resolves to a schema, and a `$ref`
         // to it still fails, located.
         for key in ["definitions", "$defs"] {
-            if let Some(Value::Object(m)) = obj.get(key) {
+            if let Some(Value::Object(m)) = self.get(obj, key) {
                 for (name, v) in m {
                     if matches!(v, Value::Object(_) | Value::Bool(_)) {
                         let id = self.child(&[key, name]);
                         k.definitions.push((name.clone(), id));
                     }
                 }
-            } else if let Some(other) = obj.get(key) {
+            } else if let Some(other) = self.get(obj, key) {
                 return Err(self.wrong(key, "an object mapping names to schemas", other));
             }
         }
-        super::vocabulary::apply(self.set, self.loc, &mut k)?;
+        // The keywords the table keeps raw: their values checked against their kinds.
+        for row in keywords::TABLE.iter().filter(|r| r.parsed == Parsed::Raw) {
+            let Some(v) = self.get(obj, row.name) else {
+                continue;
+            };
+            let checked = match row.kind {
+                Kind::Count => self.count(obj, row.name).map(|n| n.map(Value::from)),
+                kind if kind.admits(v) => Ok(Some(v.clone())),
+                kind => Err(self.wrong(row.name, kind.expected(), v)),
+            };
+            match checked {
+                Ok(Some(v)) => {
+                    k.raw.insert(row.name, v);
+                }
+                Ok(None) => {}
+                // Annotations of the wrong kind are ignored: they never affect validity.
+                Err(_) if row.role == Role::Annotation => {}
+                Err(e) => return Err(e),
+            }
+        }
         Ok(k)
     }
 }

@@ -1,9 +1,11 @@
 //! The first pass over a document: base URIs, `$id` resources, anchors and `$ref`s.
 //!
-//! Only values in schema positions (the values of applicator keywords) are scanned, so an
-//! `$id` inside `const`, `enum` or an unknown keyword is data, as the specification says.
+//! Only values in schema positions (the values of the keywords whose kind in the keyword
+//! table holds subschemas) are scanned, so an `$id` inside `const`, `enum` or an unknown
+//! keyword is data, as the specification says.
 
 use super::draft::Draft;
+use super::keywords::{self, Kind};
 use super::node::{DocId, Loc};
 use super::pointer;
 use super::reference;
@@ -11,33 +13,6 @@ use super::SchemaSet;
 use crate::error::Result;
 use crate::uri;
 use serde_json::Value;
-
-/// Keywords whose value is one schema.
-pub(crate) const SINGLE: &[&str] = &[
-    "additionalItems",
-    "additionalProperties",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-];
-
-/// Keywords whose value is an array of schemas.
-pub(crate) const ARRAY: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-
-/// Keywords whose value is an object of schemas.
-pub(crate) const MAP: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "definitions",
-    "$defs",
-    "dependentSchemas",
-];
 
 /// Scans document `doc` of `set`.
 pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
@@ -186,38 +161,36 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
         }
         let mut children: Vec<String> = Vec::new();
         for (key, v) in obj {
-            let k = key.as_str();
-            if SINGLE.contains(&k) {
-                children.push(pointer::join(&ptr, k));
-            } else if ARRAY.contains(&k) {
-                if let Value::Array(a) = v {
+            // Schema positions by the keyword table, in every draft.
+            let Some(kind) = keywords::get(key)
+                .map(|k| k.kind)
+                .filter(|k| k.holds_schemas())
+            else {
+                continue;
+            };
+            let at = pointer::join(&ptr, key);
+            match (kind, v) {
+                (Kind::Schema, _) => children.push(at),
+                (Kind::SchemaOrSchemaArray, Value::Array(a))
+                | (Kind::SchemaArray, Value::Array(a)) => {
                     for i in 0..a.len() {
-                        children.push(pointer::join(&pointer::join(&ptr, k), &i.to_string()));
+                        children.push(pointer::join(&at, &i.to_string()));
                     }
                 }
-            } else if MAP.contains(&k) {
-                if let Value::Object(m) = v {
+                (Kind::SchemaOrSchemaArray, _) => children.push(at),
+                (Kind::SchemaMap, Value::Object(m)) => {
                     for name in m.keys() {
-                        children.push(pointer::join(&pointer::join(&ptr, k), name));
+                        children.push(pointer::join(&at, name));
                     }
                 }
-            } else if k == "items" {
-                match v {
-                    Value::Array(a) => {
-                        for i in 0..a.len() {
-                            children.push(pointer::join(&pointer::join(&ptr, k), &i.to_string()));
-                        }
-                    }
-                    _ => children.push(pointer::join(&ptr, k)),
-                }
-            } else if k == "dependencies" {
-                if let Value::Object(m) = v {
+                (Kind::SchemaOrNamesMap, Value::Object(m)) => {
                     for (name, dv) in m {
                         if !dv.is_array() {
-                            children.push(pointer::join(&pointer::join(&ptr, k), name));
+                            children.push(pointer::join(&at, name));
                         }
                     }
                 }
+                _ => {}
             }
         }
         for c in children.into_iter().rev() {

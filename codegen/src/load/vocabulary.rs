@@ -2,12 +2,15 @@
 //! use.
 //!
 //! A custom metaschema (one that is not a draft's own) lists its vocabularies in
-//! `$vocabulary`. Without the validation vocabulary, the assertion keywords (`type`,
-//! `minimum`, `required`, ...) are annotations only. A vocabulary envgen does not know
-//! that the metaschema marks required (`true`) must be refused, as the specification
-//! says; one marked `false` is ignored.
+//! `$vocabulary`. The keywords of a vocabulary it leaves out are unknown keywords,
+//! annotations only: without the validation vocabulary, `type`, `minimum`, `required`, ...
+//! assert nothing; without the applicator vocabulary, `properties`, `items`, ... apply no
+//! subschema. Which keyword belongs to which vocabulary is the keyword table's. A
+//! vocabulary envgen does not know that the metaschema marks required (`true`) must be
+//! refused, as the specification says; one marked `false` is ignored.
 
-use super::node::{Keywords, Loc};
+use super::keywords::Vocab;
+use super::node::Loc;
 use super::{pointer, SchemaSet};
 use crate::error::Result;
 use serde_json::Value;
@@ -52,12 +55,12 @@ impl SchemaSet {
     }
 }
 
-/// Applies the vocabularies in effect at `loc` to its parsed keywords: without the
-/// validation vocabulary, its assertions are dropped. Fails on a required vocabulary
-/// envgen does not know.
-pub(super) fn apply(set: &SchemaSet, loc: &Loc, k: &mut Keywords) -> Result<()> {
+/// The vocabularies the custom metaschema in effect at `loc` leaves out of its
+/// `$vocabulary` (none without one; never core): the keyword table's rows of these are
+/// dropped while parsing. Fails on a required vocabulary envgen does not know.
+pub(super) fn off(set: &SchemaSet, loc: &Loc) -> Result<Vec<Vocab>> {
     let Some((declared, vocab)) = set.vocabulary_at(loc) else {
-        return Ok(());
+        return Ok(Vec::new());
     };
     if let Some((unknown, _)) = vocab
         .iter()
@@ -73,30 +76,94 @@ pub(super) fn apply(set: &SchemaSet, loc: &Loc, k: &mut Keywords) -> Result<()> 
             .with_kind(crate::ErrorKind::Unsupported)
             .with_help("use a metaschema without that vocabulary, or mark it optional (`false`) in its `$vocabulary`"));
     }
-    if !vocab.keys().any(|u| u.ends_with("/vocab/validation")) {
-        *k = Keywords {
-            types: None,
-            enum_: None,
-            const_: None,
-            multiple_of: None,
-            minimum: None,
-            maximum: None,
-            exclusive_minimum: None,
-            exclusive_maximum: None,
-            min_length: None,
-            max_length: None,
-            pattern: None,
-            min_items: None,
-            max_items: None,
-            unique_items: false,
-            min_contains: None,
-            max_contains: None,
-            required: Vec::new(),
-            min_properties: None,
-            max_properties: None,
-            dependent_required: Vec::new(),
-            ..std::mem::take(k)
-        };
+    Ok(Vocab::ALL
+        .into_iter()
+        .filter(|v| *v != Vocab::Core && !vocab.keys().any(|uri| v.declared_by(uri)))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::load::SchemaSet;
+    use serde_json::{json, Value};
+
+    /// The root keywords of a schema whose metaschema declares `vocabularies` (2020-12).
+    fn root_with(vocabularies: &[&str], schema: Value) -> crate::load::Keywords {
+        let mut set = SchemaSet::new();
+        let declared: serde_json::Map<String, Value> = vocabularies
+            .iter()
+            .map(|v| {
+                let uri = format!("https://json-schema.org/draft/2020-12/vocab/{v}");
+                (uri, Value::Bool(true))
+            })
+            .collect();
+        let meta = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://example.com/meta",
+            "$vocabulary": declared
+        });
+        set.add_value("meta.json", "https://example.com/meta", meta, None)
+            .expect("the metaschema loads");
+        let mut schema = schema;
+        schema["$schema"] = json!("https://example.com/meta");
+        let doc = set
+            .add_value("t.json", "mem://t.json", schema, None)
+            .expect("the schema loads");
+        set.link().expect("the schema links");
+        let root = set.root(doc).expect("the document has a root");
+        set.node(root)
+            .keywords()
+            .cloned()
+            .expect("an object schema")
     }
-    Ok(())
+
+    #[test]
+    fn a_vocabulary_left_out_drops_every_keyword_of_it() {
+        let schema = json!({
+            "title": "T",
+            "minimum": 1,
+            "required": ["a"],
+            "properties": {"a": {}},
+            "unevaluatedProperties": false,
+            "format": "email"
+        });
+        let all = root_with(
+            &[
+                "core",
+                "applicator",
+                "unevaluated",
+                "validation",
+                "meta-data",
+                "format-annotation",
+            ],
+            schema.clone(),
+        );
+        assert!(all.minimum.is_some() && !all.required.is_empty());
+        assert!(!all.properties.is_empty() && all.unevaluated_properties.is_some());
+        assert!(all.title.is_some() && all.format.is_some());
+
+        let k = root_with(&["core", "applicator"], schema.clone());
+        assert!(
+            k.minimum.is_none() && k.required.is_empty(),
+            "validation is off"
+        );
+        assert!(k.unevaluated_properties.is_none(), "unevaluated is off");
+        assert!(
+            k.title.is_none() && k.format.is_none(),
+            "meta-data and format are off"
+        );
+        assert!(!k.properties.is_empty(), "applicator is on");
+
+        let k = root_with(&["core", "validation"], schema);
+        assert!(k.properties.is_empty(), "applicator is off");
+        assert!(k.minimum.is_some() && !k.required.is_empty());
+    }
+
+    #[test]
+    fn a_dropped_keyword_is_not_checked() {
+        // `minimum` of the wrong kind is an error only while the validation vocabulary
+        // is on: otherwise it is an unknown keyword.
+        let k = root_with(&["core", "applicator"], json!({"minimum": "one"}));
+        assert!(k.minimum.is_none());
+    }
 }

@@ -22,7 +22,7 @@ use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
-use crate::load::{Body, Keywords, NodeId, SchemaSet};
+use crate::load::{NodeId, SchemaSet};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
@@ -73,14 +73,6 @@ impl<'a> Inflight<'a> {
     /// The schema nodes whose validators the generated deserializers call.
     pub(crate) fn used(&self) -> Vec<NodeId> {
         self.used.borrow().iter().copied().collect()
-    }
-
-    fn keywords(&self, id: NodeId) -> Option<(NodeId, &'a Keywords)> {
-        let end = follow_refs(self.set, id).ok()?;
-        match &self.set.node(end).body {
-            Body::Object(k) => Some((end, k)),
-            Body::Bool(_) => None,
-        }
     }
 
     /// The plan of the node `id` leads to (through `$ref`s).
@@ -358,10 +350,10 @@ impl<'a> Inflight<'a> {
 
     /// The struct schema's own `properties` entry for `f`, if `f` comes from it.
     fn own_property(&self, struct_node: NodeId, f: &Field) -> bool {
-        let Some((_, k)) = self.keywords(struct_node) else {
+        let Ok(end) = follow_refs(self.set, struct_node) else {
             return false;
         };
-        k.properties.iter().any(|(name, n)| {
+        self.plan.properties(end).iter().any(|(name, n)| {
             name == &f.json
                 && (*n == f.node
                     || follow_refs(self.set, *n).ok() == follow_refs(self.set, f.node).ok())

@@ -1,13 +1,284 @@
-//! Lowering one schema node's keywords to its checks: the only place that decides which
-//! keywords apply, in which order, and how their failures are worded.
-
+//! What a check tests ([`Test`], with what each test applies to, evaluates and lets
+//! `envgen diff` compare) and the lowering of one schema node's keywords to its checks:
+//! with `apply.rs` (the in-place applicators and the unevaluated keywords), the only place
+//! that decides which keywords apply, in which order, and how their failures are worded.
+//! A new assertion keyword is lowered here, as a new [`Test`] variant or an existing one.
 use super::message::{short, Arg, Part};
 use super::{
-    Additional, Check, Cmp, Counted, Entries, Failure, Limit, Message, NodePlan, PatternEntry,
-    Site, Test,
+    Additional, Applies, Check, Cmp, Constraint, Counted, Entries, Failure, Limit, Measure,
+    Message, NodePlan, Site,
 };
-use crate::load::{Body, DocId, Draft, DynamicRef, Keywords, NodeId, SchemaSet};
-use serde_json::Number;
+use crate::load::{Body, DocId, Draft, JsonType, Keywords, NodeId, SchemaSet};
+use serde_json::{Number, Value};
+
+/// What a check tests: the condition as data.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Test {
+    /// `$ref`: the target's checks, one reference level deeper.
+    Ref(NodeId),
+    /// `type`.
+    Type(Vec<JsonType>, Message),
+    /// `enum`.
+    Enum(Vec<Value>, Message),
+    /// `const`.
+    Const(Value, Message),
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers).
+    Bound(Cmp, Number, Message),
+    /// `multipleOf` (numbers).
+    MultipleOf(Number, Message),
+    /// `minLength`/`maxLength`, `minItems`/`maxItems`, `minProperties`/`maxProperties`.
+    Count(Counted, Cmp, u64, Message),
+    /// `pattern` (strings).
+    Pattern(String, Message),
+    /// `format` (strings; asserted when the options say so).
+    Format(String, Message),
+    /// `uniqueItems: true` (arrays).
+    UniqueItems(Message),
+    /// One `prefixItems` entry (arrays): the item at the index.
+    PrefixItem(usize, NodeId),
+    /// `items` (arrays): every item from the index on.
+    Items(usize, NodeId),
+    /// `contains` with `minContains`/`maxContains` (arrays): a count of matching items.
+    Contains {
+        /// The `contains` schema.
+        node: NodeId,
+        /// The least count, unless 0.
+        min: Option<Limit>,
+        /// The greatest count.
+        max: Option<Limit>,
+    },
+    /// One name of `required` (objects).
+    Required(String, Message),
+    /// One dependency of `dependentRequired` (objects): when the first name is present,
+    /// the second must be.
+    DependentRequired(String, String, Message),
+    /// One entry of `properties` (objects), unless its schema is `true`.
+    Property(String, NodeId),
+    /// `patternProperties` and `additionalProperties` (objects).
+    Entries(Entries),
+    /// `propertyNames` (objects), unless it is `true`.
+    PropertyNames(NodeId),
+    /// One entry of `dependentSchemas` (objects): when the name is present, the schema
+    /// applies to the whole instance.
+    DependentSchema(String, NodeId),
+    /// One `allOf` branch.
+    AllOf(NodeId),
+    /// `anyOf`: at least one branch.
+    AnyOf(Vec<NodeId>, Message),
+    /// `oneOf`: exactly one branch (`none` when no branch matches, `many` otherwise).
+    OneOf {
+        /// The branches.
+        branches: Vec<NodeId>,
+        /// The message when no branch matches.
+        none: Message,
+        /// The message when several do.
+        many: Message,
+    },
+    /// `not`.
+    Not(NodeId, Message),
+    /// `$dynamicRef` or `$recursiveRef` whose target depends on the dynamic scope: the
+    /// node of the outermost candidate resource the scope holds, else `target`.
+    DynamicRef {
+        /// The static target.
+        target: NodeId,
+        /// (dynamic resource index, anchored node), by resource.
+        candidates: Vec<(u32, NodeId)>,
+    },
+    /// `unevaluatedProperties` (objects), unless it is `true`: every property no
+    /// subschema that passed evaluated.
+    UnevaluatedProperties(Additional),
+    /// `unevaluatedItems` (arrays), unless it is `true`: every item no subschema that
+    /// passed evaluated.
+    UnevaluatedItems(Additional),
+    /// `if` with `then` and/or `else`.
+    IfThenElse {
+        /// `if`.
+        cond: NodeId,
+        /// `then`.
+        then: Option<NodeId>,
+        /// `else`.
+        else_: Option<NodeId>,
+    },
+}
+
+impl Test {
+    /// The JSON kind the check applies to.
+    pub(crate) fn applies(&self) -> Applies {
+        match self {
+            Test::Bound(..) | Test::MultipleOf(..) => Applies::Number,
+            Test::Count(Counted::Chars, ..) | Test::Pattern(..) | Test::Format(..) => {
+                Applies::String
+            }
+            Test::Count(Counted::Items, ..)
+            | Test::UniqueItems(_)
+            | Test::PrefixItem(..)
+            | Test::Items(..)
+            | Test::Contains { .. }
+            | Test::UnevaluatedItems(_) => Applies::Array,
+            Test::Count(Counted::Properties, ..)
+            | Test::Required(..)
+            | Test::DependentRequired(..)
+            | Test::Property(..)
+            | Test::Entries(_)
+            | Test::PropertyNames(_)
+            | Test::DependentSchema(..)
+            | Test::UnevaluatedProperties(_) => Applies::Object,
+            Test::Ref(_)
+            | Test::Type(..)
+            | Test::Enum(..)
+            | Test::Const(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::Not(..)
+            | Test::IfThenElse { .. }
+            | Test::DynamicRef { .. } => Applies::Any,
+        }
+    }
+
+    /// Whether an error raised below the check may be one a different branch would not
+    /// raise (`anyOf`, `oneOf`, `not`, `if`): the check's outcome is not a conjunction.
+    pub(crate) fn is_disjunctive(&self) -> bool {
+        matches!(
+            self,
+            Test::AnyOf(..)
+                | Test::OneOf { .. }
+                | Test::Not(..)
+                | Test::IfThenElse { .. }
+                | Test::DynamicRef { .. }
+        )
+    }
+
+    /// The constraints `envgen diff` compares for a check of `keyword` testing this. An
+    /// assertion describes its value here, so a new assertion is diffed without touching
+    /// `diff`; applicators (compared through the types their subschemas become) and the
+    /// assertions the generated type itself carries (`type`, `enum`, `const`, `required`:
+    /// the diff compares types, variants and required fields) have none.
+    pub(crate) fn constraints(&self, keyword: &'static str) -> Vec<Constraint> {
+        let one = |keyword, key: String, measure| {
+            vec![Constraint {
+                keyword,
+                key,
+                measure,
+            }]
+        };
+        match self {
+            Test::Bound(cmp, n, _) => n.as_f64().map_or_else(Vec::new, |value| {
+                let lower = matches!(cmp, Cmp::Min | Cmp::ExclusiveMin);
+                one(keyword, String::new(), Measure::Number { lower, value })
+            }),
+            Test::MultipleOf(n, _) => n.as_f64().map_or_else(Vec::new, |m| {
+                one(keyword, String::new(), Measure::Multiple(m))
+            }),
+            Test::Count(_, cmp, value, _) => {
+                let lower = matches!(cmp, Cmp::Min | Cmp::ExclusiveMin);
+                let value = *value;
+                one(keyword, String::new(), Measure::Count { lower, value })
+            }
+            Test::Pattern(p, _) | Test::Format(p, _) => {
+                one(keyword, String::new(), Measure::Text(p.clone()))
+            }
+            Test::UniqueItems(_) => {
+                let (on, off) = ("true".to_owned(), "false");
+                one(keyword, String::new(), Measure::Flag { on, off })
+            }
+            Test::DependentRequired(name, dep, _) => {
+                let on = format!("{name:?} requires {dep:?}");
+                one(
+                    keyword,
+                    format!("{name}\u{0}{dep}"),
+                    Measure::Flag { on, off: "none" },
+                )
+            }
+            Test::Contains { min, max, .. } => {
+                let mut out = Vec::new();
+                // An explicit `minContains` only: the least count `contains` implies
+                // comes with the applicator.
+                let min = min
+                    .as_ref()
+                    .filter(|l| l.fail.site.keyword == "minContains");
+                for (limit, lower) in [(min, true), (max.as_ref(), false)] {
+                    if let Some(l) = limit {
+                        out.push(Constraint {
+                            keyword: l.fail.site.keyword,
+                            key: String::new(),
+                            measure: Measure::Count {
+                                lower,
+                                value: l.limit,
+                            },
+                        });
+                    }
+                }
+                out
+            }
+            Test::Type(..) | Test::Enum(..) | Test::Const(..) | Test::Required(..) => Vec::new(),
+            Test::Ref(_)
+            | Test::PrefixItem(..)
+            | Test::Items(..)
+            | Test::Property(..)
+            | Test::Entries(_)
+            | Test::PropertyNames(_)
+            | Test::DependentSchema(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::Not(..)
+            | Test::DynamicRef { .. }
+            | Test::UnevaluatedProperties(_)
+            | Test::UnevaluatedItems(_)
+            | Test::IfThenElse { .. } => Vec::new(),
+        }
+    }
+
+    /// The subschemas the check evaluates.
+    pub(crate) fn subschemas(&self) -> Vec<NodeId> {
+        match self {
+            Test::Ref(n)
+            | Test::PrefixItem(_, n)
+            | Test::Items(_, n)
+            | Test::Property(_, n)
+            | Test::PropertyNames(n)
+            | Test::DependentSchema(_, n)
+            | Test::AllOf(n)
+            | Test::Not(n, _) => vec![*n],
+            Test::Contains { node, .. } => vec![*node],
+            Test::Entries(e) => {
+                let mut out: Vec<NodeId> = e.patterns.iter().filter_map(|p| p.node).collect();
+                if let Some(Additional::Schema(a)) = &e.additional {
+                    out.push(*a);
+                }
+                out
+            }
+            Test::AnyOf(b, _) | Test::OneOf { branches: b, .. } => b.clone(),
+            Test::DynamicRef { target, candidates } => {
+                let mut out = vec![*target];
+                out.extend(candidates.iter().map(|(_, n)| *n));
+                out
+            }
+            Test::UnevaluatedProperties(a) | Test::UnevaluatedItems(a) => match a {
+                Additional::Schema(n) => vec![*n],
+                Additional::Deny(_) => Vec::new(),
+            },
+            Test::IfThenElse { cond, then, else_ } => {
+                let mut out = vec![*cond];
+                out.extend(then);
+                out.extend(else_);
+                out
+            }
+            Test::Type(..)
+            | Test::Enum(..)
+            | Test::Const(..)
+            | Test::Bound(..)
+            | Test::MultipleOf(..)
+            | Test::Count(..)
+            | Test::Pattern(..)
+            | Test::Format(..)
+            | Test::UniqueItems(_)
+            | Test::Required(..)
+            | Test::DependentRequired(..) => Vec::new(),
+        }
+    }
+}
 
 /// The schema location of a keyword, as `#/pointer/keyword` (prefixed with the file for
 /// nodes in other documents than `root_doc`).
@@ -30,48 +301,36 @@ fn json(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 
-struct Lowering<'a> {
-    set: &'a SchemaSet,
-    root_doc: DocId,
-    id: NodeId,
-    out: Vec<Check>,
+pub(super) struct Lowering<'a> {
+    pub(super) set: &'a SchemaSet,
+    pub(super) root_doc: DocId,
+    pub(super) id: NodeId,
+    pub(super) out: Vec<Check>,
 }
 
 impl Lowering<'_> {
-    fn site(&self, keyword: &'static str) -> Site {
+    pub(super) fn site(&self, keyword: &'static str) -> Site {
         Site {
             keyword,
             at: location(self.set, self.root_doc, self.id, keyword),
         }
     }
 
-    fn fail(&self, keyword: &'static str, message: Message) -> Failure {
+    pub(super) fn fail(&self, keyword: &'static str, message: Message) -> Failure {
         Failure {
             site: self.site(keyword),
             message,
         }
     }
 
-    fn push(&mut self, keyword: &'static str, test: Test) {
+    pub(super) fn push(&mut self, keyword: &'static str, test: Test) {
         let site = self.site(keyword);
         self.out.push(Check { site, test });
     }
 
-    fn is_true(&self, id: NodeId) -> bool {
+    pub(super) fn is_true(&self, id: NodeId) -> bool {
         matches!(self.set.node(id).body, Body::Bool(true))
     }
-}
-
-/// The candidates of a dynamic reference, by the index of their resource in `resources`
-/// (the dynamic-scope resources); empty when the reference behaves as a `$ref`.
-pub(super) fn candidates(resources: &[String], d: &DynamicRef) -> Vec<(u32, NodeId)> {
-    d.candidates
-        .iter()
-        .filter_map(|(base, n)| {
-            let i = resources.binary_search(base).ok()?;
-            Some((u32::try_from(i).ok()?, *n))
-        })
-        .collect()
 }
 
 /// The plan of node `id` (`resources`: the dynamic-scope resources, by index).
@@ -99,7 +358,7 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
         l.push("$ref", Test::Ref(t));
     }
     if let Some(d) = &k.dynamic_ref {
-        let candidates = candidates(resources, d);
+        let candidates = super::apply::candidates(resources, d);
         if candidates.is_empty() {
             l.push(d.keyword, Test::Ref(d.target));
         } else {
@@ -117,43 +376,9 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
     strings(&mut l, k);
     arrays(&mut l, k);
     objects(&mut l, k);
-    applicators(&mut l, k);
-    unevaluated(&mut l, k);
+    super::apply::applicators(&mut l, k);
+    super::apply::unevaluated(&mut l, k);
     NodePlan::Checks(l.out)
-}
-
-/// `unevaluatedItems` and `unevaluatedProperties`, after every other keyword (their
-/// outcome depends on what the others evaluated).
-fn unevaluated(l: &mut Lowering<'_>, k: &Keywords) {
-    let items = ("unevaluatedItems", "item ", Arg::First);
-    if let Some(a) = unevaluated_one(l, k.unevaluated_items, items) {
-        l.push("unevaluatedItems", Test::UnevaluatedItems(a));
-    }
-    let properties = ("unevaluatedProperties", "property ", Arg::Key);
-    if let Some(a) = unevaluated_one(l, k.unevaluated_properties, properties) {
-        l.push("unevaluatedProperties", Test::UnevaluatedProperties(a));
-    }
-}
-
-/// One of the unevaluated keywords (`keyword`, naming what it rejects as `what` followed by
-/// `shown`), unless it is absent or `true`: its failure when it is `false`, else its schema.
-fn unevaluated_one(
-    l: &mut Lowering<'_>,
-    u: Option<NodeId>,
-    (keyword, what, shown): (&'static str, &'static str, Arg),
-) -> Option<Additional> {
-    let u = u.filter(|u| !l.is_true(*u))?;
-    Some(match l.set.node(u).body {
-        Body::Bool(false) => Additional::Deny(l.fail(
-            keyword,
-            Message::parts(&[
-                Part::Text(what),
-                Part::Hole(shown),
-                Part::Text(" is not allowed: no subschema evaluated it"),
-            ]),
-        )),
-        _ => Additional::Schema(u),
-    })
 }
 
 fn literals(l: &mut Lowering<'_>, k: &Keywords) {
@@ -287,22 +512,7 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
         ]);
         l.push("uniqueItems", Test::UniqueItems(m));
     }
-    let prefix_kw = if l.set.node(l.id).draft >= Draft::Draft202012 {
-        "prefixItems"
-    } else {
-        "items"
-    };
-    for (i, p) in k.prefix_items.iter().enumerate() {
-        l.push(prefix_kw, Test::PrefixItem(i, *p));
-    }
-    if let Some(items) = k.items {
-        let kw = if k.prefix_items.is_empty() || prefix_kw == "prefixItems" {
-            "items"
-        } else {
-            "additionalItems"
-        };
-        l.push(kw, Test::Items(k.prefix_items.len(), items));
-    }
+    super::apply::items(l, k);
     if let Some(c) = k
         .contains
         .filter(|_| k.min_contains != Some(0) || k.max_contains.is_some())
@@ -368,215 +578,8 @@ fn objects(l: &mut Lowering<'_>, k: &Keywords) {
             l.push(dep_kw, Test::DependentRequired(name.clone(), d.clone(), m));
         }
     }
-    for (name, p) in &k.properties {
-        if !l.is_true(*p) {
-            l.push("properties", Test::Property(name.clone(), *p));
-        }
-    }
-    let additional =
-        k.additional_properties
-            .filter(|a| !l.is_true(*a))
-            .map(|a| match l.set.node(a).body {
-                Body::Bool(false) => Additional::Deny(l.fail(
-                    "additionalProperties",
-                    Message::parts(&[
-                        Part::Text("property "),
-                        Part::Hole(Arg::Key),
-                        Part::Text(" is not allowed"),
-                    ]),
-                )),
-                _ => Additional::Schema(a),
-            });
-    if !k.pattern_properties.is_empty() || additional.is_some() {
-        let patterns = k
-            .pattern_properties
-            .iter()
-            .map(|(pattern, p)| PatternEntry {
-                pattern: pattern.clone(),
-                node: (!l.is_true(*p)).then_some(*p),
-            })
-            .collect();
-        let kw = if k.pattern_properties.is_empty() {
-            "additionalProperties"
-        } else {
-            "patternProperties"
-        };
-        let entries = Entries {
-            patterns,
-            declared: k.properties.iter().map(|(n, _)| n.clone()).collect(),
-            additional,
-        };
-        l.push(kw, Test::Entries(entries));
-    }
-    if let Some(pn) = k.property_names.filter(|pn| !l.is_true(*pn)) {
-        l.push("propertyNames", Test::PropertyNames(pn));
-    }
-    let dep_schema_kw = if l.set.node(l.id).draft <= Draft::Draft7 {
-        "dependencies"
-    } else {
-        "dependentSchemas"
-    };
-    for (name, d) in &k.dependent_schemas {
-        l.push(dep_schema_kw, Test::DependentSchema(name.clone(), *d));
-    }
-}
-
-fn applicators(l: &mut Lowering<'_>, k: &Keywords) {
-    for s in &k.all_of {
-        l.push("allOf", Test::AllOf(*s));
-    }
-    if !k.any_of.is_empty() {
-        let m = Message::instance(" matches none of the `anyOf` alternatives");
-        l.push("anyOf", Test::AnyOf(k.any_of.clone(), m));
-    }
-    if !k.one_of.is_empty() {
-        let none = Message::instance(" matches none of the `oneOf` alternatives");
-        let many = Message::parts(&[
-            Part::Hole(Arg::Instance),
-            Part::Text(" matches "),
-            Part::Hole(Arg::Count),
-            Part::Text(" of the `oneOf` alternatives; exactly one must match"),
-        ]);
-        l.push(
-            "oneOf",
-            Test::OneOf {
-                branches: k.one_of.clone(),
-                none,
-                many,
-            },
-        );
-    }
-    if let Some(n) = k.not {
-        let m = Message::instance(" must not match the `not` schema");
-        l.push("not", Test::Not(n, m));
-    }
-    if let Some(cond) = k.if_.filter(|_| k.then.is_some() || k.else_.is_some()) {
-        l.push(
-            "if",
-            Test::IfThenElse {
-                cond,
-                then: k.then,
-                else_: k.else_,
-            },
-        );
-    }
+    super::apply::entries(l, k);
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::load::SchemaSet;
-    use serde_json::json;
-
-    fn plan_of(schema: serde_json::Value) -> (SchemaSet, NodePlan) {
-        let mut set = SchemaSet::new();
-        let doc = set
-            .add_value("t.json", "mem://t.json", schema, None)
-            .expect("the schema loads");
-        set.link().expect("the schema links");
-        let root = set.root(doc).expect("the document has a root");
-        let p = node(&set, doc, &set.dynamic_resources(), root);
-        (set, p)
-    }
-
-    fn render(m: &Message, args: &[&str]) -> String {
-        let mut out = m.pieces[0].clone();
-        for (i, a) in args.iter().enumerate() {
-            out.push_str(a);
-            out.push_str(&m.pieces[i + 1]);
-        }
-        out
-    }
-
-    #[test]
-    fn keywords_are_lowered_in_evaluation_order_with_their_locations() {
-        let (_, p) = plan_of(json!({
-            "anyOf": [{}],
-            "required": ["a"],
-            "maxLength": 3,
-            "minimum": 1,
-            "type": "object",
-            "$ref": "#/$defs/x",
-            "$defs": {"x": {}}
-        }));
-        let sites: Vec<(&str, &str)> = p
-            .checks()
-            .iter()
-            .map(|c| (c.site.keyword, c.site.at.as_str()))
-            .collect();
-        assert_eq!(
-            sites,
-            [
-                ("$ref", "#/$ref"),
-                ("type", "#/type"),
-                ("minimum", "#/minimum"),
-                ("maxLength", "#/maxLength"),
-                ("required", "#/required"),
-                ("anyOf", "#/anyOf"),
-            ]
-        );
-    }
-
-    #[test]
-    fn trivial_subschemas_and_zero_bounds_are_no_checks() {
-        let (_, p) = plan_of(json!({
-            "properties": {"a": true},
-            "propertyNames": true,
-            "minLength": 0,
-            "minItems": 0,
-            "minProperties": 0,
-            "contains": {}, "minContains": 0,
-            "if": {}
-        }));
-        assert_eq!(p, NodePlan::Checks(Vec::new()));
-        let (_, p) = plan_of(json!(false));
-        let NodePlan::Nothing(f) = p else {
-            panic!("`false` is a failure");
-        };
-        assert_eq!((f.site.keyword, f.site.at.as_str()), ("false", "#"));
-    }
-
-    #[test]
-    fn messages_name_the_schema_values() {
-        let (_, p) = plan_of(json!({
-            "type": ["string", "null"],
-            "oneOf": [{}, {}],
-            "dependentRequired": {"a": ["b"]},
-            "additionalProperties": false
-        }));
-        let mut texts = Vec::new();
-        for c in p.checks() {
-            match &c.test {
-                Test::Type(_, m) => texts.push(render(m, &["1"])),
-                Test::OneOf { none, many, .. } => {
-                    texts.push(render(none, &["1"]));
-                    texts.push(render(many, &["1", "2"]));
-                }
-                Test::DependentRequired(_, _, m) => texts.push(render(m, &[])),
-                Test::Entries(Entries {
-                    additional: Some(Additional::Deny(f)),
-                    ..
-                }) => texts.push(render(&f.message, &["\"x\""])),
-                other => panic!("unexpected check {other:?}"),
-            }
-        }
-        assert_eq!(
-            texts,
-            [
-                "1 is not of any of the types \"string\", \"null\"",
-                "property \"a\" requires property \"b\"",
-                "property \"x\" is not allowed",
-                "1 matches none of the `oneOf` alternatives",
-                "1 matches 2 of the `oneOf` alternatives; exactly one must match",
-            ]
-        );
-    }
-
-    #[test]
-    fn a_message_template_escapes_braces_of_its_text() {
-        let m = Message::parts(&[Part::Text("a {b} "), Part::Hole(Arg::Key), Part::Text(" }")]);
-        assert_eq!(m.format_string(), "a {{b}} {} }}");
-        assert_eq!(m.fixed(), None);
-        assert_eq!(Message::text("x {y}").fixed(), Some("x {y}"));
-    }
-}
+mod tests;

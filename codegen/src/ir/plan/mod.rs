@@ -10,21 +10,24 @@
 //!
 //! A plan holds no tokens. What the Rust type already guarantees is data too
 //! ([`Check::implied_by`]): a typed backend skips such a check, it never compares emitted
-//! code. A new keyword is one [`Test`] variant, lowered in [`lower`], and one arm per
-//! backend.
+//! code. A new keyword is a row of the keyword table (`load/keywords.rs`), one [`Test`]
+//! variant (or an existing one) with its lowering in [`lower`], and one arm per backend
+//! that renders it (`emit/validate/checks.rs`, `emit/check/mod.rs`).
 
 mod annotations;
+mod apply;
 mod lower;
 mod message;
 
 pub(crate) use annotations::{Annotations, InPlace};
 
+pub(crate) use lower::Test;
 pub(crate) use message::{Arg, Message};
 
 use crate::error::Result;
 use crate::ir::Ty;
 use crate::load::{DocId, JsonType, NodeId, SchemaSet};
-use serde_json::{Number, Value};
+
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -148,96 +151,6 @@ impl Entries {
     }
 }
 
-/// What a check tests: the condition as data.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Test {
-    /// `$ref`: the target's checks, one reference level deeper.
-    Ref(NodeId),
-    /// `type`.
-    Type(Vec<JsonType>, Message),
-    /// `enum`.
-    Enum(Vec<Value>, Message),
-    /// `const`.
-    Const(Value, Message),
-    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (numbers).
-    Bound(Cmp, Number, Message),
-    /// `multipleOf` (numbers).
-    MultipleOf(Number, Message),
-    /// `minLength`/`maxLength`, `minItems`/`maxItems`, `minProperties`/`maxProperties`.
-    Count(Counted, Cmp, u64, Message),
-    /// `pattern` (strings).
-    Pattern(String, Message),
-    /// `format` (strings; asserted when the options say so).
-    Format(String, Message),
-    /// `uniqueItems: true` (arrays).
-    UniqueItems(Message),
-    /// One `prefixItems` entry (arrays): the item at the index.
-    PrefixItem(usize, NodeId),
-    /// `items` (arrays): every item from the index on.
-    Items(usize, NodeId),
-    /// `contains` with `minContains`/`maxContains` (arrays): a count of matching items.
-    Contains {
-        /// The `contains` schema.
-        node: NodeId,
-        /// The least count, unless 0.
-        min: Option<Limit>,
-        /// The greatest count.
-        max: Option<Limit>,
-    },
-    /// One name of `required` (objects).
-    Required(String, Message),
-    /// One dependency of `dependentRequired` (objects): when the first name is present,
-    /// the second must be.
-    DependentRequired(String, String, Message),
-    /// One entry of `properties` (objects), unless its schema is `true`.
-    Property(String, NodeId),
-    /// `patternProperties` and `additionalProperties` (objects).
-    Entries(Entries),
-    /// `propertyNames` (objects), unless it is `true`.
-    PropertyNames(NodeId),
-    /// One entry of `dependentSchemas` (objects): when the name is present, the schema
-    /// applies to the whole instance.
-    DependentSchema(String, NodeId),
-    /// One `allOf` branch.
-    AllOf(NodeId),
-    /// `anyOf`: at least one branch.
-    AnyOf(Vec<NodeId>, Message),
-    /// `oneOf`: exactly one branch (`none` when no branch matches, `many` otherwise).
-    OneOf {
-        /// The branches.
-        branches: Vec<NodeId>,
-        /// The message when no branch matches.
-        none: Message,
-        /// The message when several do.
-        many: Message,
-    },
-    /// `not`.
-    Not(NodeId, Message),
-    /// `$dynamicRef` or `$recursiveRef` whose target depends on the dynamic scope: the
-    /// node of the outermost candidate resource the scope holds, else `target`.
-    DynamicRef {
-        /// The static target.
-        target: NodeId,
-        /// (dynamic resource index, anchored node), by resource.
-        candidates: Vec<(u32, NodeId)>,
-    },
-    /// `unevaluatedProperties` (objects), unless it is `true`: every property no
-    /// subschema that passed evaluated.
-    UnevaluatedProperties(Additional),
-    /// `unevaluatedItems` (arrays), unless it is `true`: every item no subschema that
-    /// passed evaluated.
-    UnevaluatedItems(Additional),
-    /// `if` with `then` and/or `else`.
-    IfThenElse {
-        /// `if`.
-        cond: NodeId,
-        /// `then`.
-        then: Option<NodeId>,
-        /// `else`.
-        else_: Option<NodeId>,
-    },
-}
-
 /// The JSON kinds a check applies to (it passes on any other).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Applies {
@@ -253,53 +166,54 @@ pub(crate) enum Applies {
     Object,
 }
 
-impl Test {
-    /// The JSON kind the check applies to.
-    pub(crate) fn applies(&self) -> Applies {
-        match self {
-            Test::Bound(..) | Test::MultipleOf(..) => Applies::Number,
-            Test::Count(Counted::Chars, ..) | Test::Pattern(..) | Test::Format(..) => {
-                Applies::String
-            }
-            Test::Count(Counted::Items, ..)
-            | Test::UniqueItems(_)
-            | Test::PrefixItem(..)
-            | Test::Items(..)
-            | Test::Contains { .. }
-            | Test::UnevaluatedItems(_) => Applies::Array,
-            Test::Count(Counted::Properties, ..)
-            | Test::Required(..)
-            | Test::DependentRequired(..)
-            | Test::Property(..)
-            | Test::Entries(_)
-            | Test::PropertyNames(_)
-            | Test::DependentSchema(..)
-            | Test::UnevaluatedProperties(_) => Applies::Object,
-            Test::Ref(_)
-            | Test::Type(..)
-            | Test::Enum(..)
-            | Test::Const(..)
-            | Test::AllOf(_)
-            | Test::AnyOf(..)
-            | Test::OneOf { .. }
-            | Test::Not(..)
-            | Test::IfThenElse { .. }
-            | Test::DynamicRef { .. } => Applies::Any,
-        }
-    }
+/// How `envgen diff` measures an assertion's value, to tell whether a change of it
+/// narrows or widens the valid set.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Measure {
+    /// A bound on a number; `lower` for a least value.
+    Number {
+        /// A least value (`minimum`, `exclusiveMinimum`).
+        lower: bool,
+        /// The bound.
+        value: f64,
+    },
+    /// A divisor (`multipleOf`).
+    Multiple(f64),
+    /// A bound on a count; `lower` for a least count.
+    Count {
+        /// A least count (`minLength`, `minItems`, ...).
+        lower: bool,
+        /// The bound.
+        value: u64,
+    },
+    /// A text whose change moves the valid set in no known direction (`pattern`).
+    Text(String),
+    /// A condition that holds or not (`uniqueItems`, one `dependentRequired` pair).
+    Flag {
+        /// How it is shown when it holds.
+        on: String,
+        /// How it is shown when it does not.
+        off: &'static str,
+    },
+}
 
-    /// Whether an error raised below the check may be one a different branch would not
-    /// raise (`anyOf`, `oneOf`, `not`, `if`): the check's outcome is not a conjunction.
-    pub(crate) fn is_disjunctive(&self) -> bool {
-        matches!(
-            self,
-            Test::AnyOf(..)
-                | Test::OneOf { .. }
-                | Test::Not(..)
-                | Test::IfThenElse { .. }
-                | Test::DynamicRef { .. }
-        )
+impl Check {
+    /// The constraints `envgen diff` compares for this check ([`Test::constraints`]).
+    pub(crate) fn constraints(&self) -> Vec<Constraint> {
+        self.test.constraints(self.site.keyword)
     }
+}
+
+/// One constraint of a node as `envgen diff` compares it: the keyword, what in it the
+/// value is about (a property pair of `dependentRequired`, else empty), and the value.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Constraint {
+    /// The keyword.
+    pub keyword: &'static str,
+    /// What the value is about within the keyword.
+    pub key: String,
+    /// The value.
+    pub measure: Measure,
 }
 
 impl Check {
@@ -396,6 +310,17 @@ impl<'a> Plan<'a> {
         a
     }
 
+    /// The `properties` entries of node `id`, in document order, `true` subschemas
+    /// included (the checks leave those out: they assert nothing, but they declare a
+    /// property).
+    pub(crate) fn properties(&self, id: NodeId) -> Vec<(String, NodeId)> {
+        self.set
+            .node(id)
+            .keywords()
+            .map(|k| k.properties.clone())
+            .unwrap_or_default()
+    }
+
     /// The schema set the plan is of.
     pub(crate) fn set(&self) -> &'a SchemaSet {
         self.set
@@ -446,56 +371,5 @@ impl<'a> Plan<'a> {
                 format!("{pattern:?} is not a valid ECMA-262 regular expression"),
             )
             .with_keyword(keyword))
-    }
-}
-
-impl Test {
-    /// The subschemas the check evaluates.
-    pub(crate) fn subschemas(&self) -> Vec<NodeId> {
-        match self {
-            Test::Ref(n)
-            | Test::PrefixItem(_, n)
-            | Test::Items(_, n)
-            | Test::Property(_, n)
-            | Test::PropertyNames(n)
-            | Test::DependentSchema(_, n)
-            | Test::AllOf(n)
-            | Test::Not(n, _) => vec![*n],
-            Test::Contains { node, .. } => vec![*node],
-            Test::Entries(e) => {
-                let mut out: Vec<NodeId> = e.patterns.iter().filter_map(|p| p.node).collect();
-                if let Some(Additional::Schema(a)) = &e.additional {
-                    out.push(*a);
-                }
-                out
-            }
-            Test::AnyOf(b, _) | Test::OneOf { branches: b, .. } => b.clone(),
-            Test::DynamicRef { target, candidates } => {
-                let mut out = vec![*target];
-                out.extend(candidates.iter().map(|(_, n)| *n));
-                out
-            }
-            Test::UnevaluatedProperties(a) | Test::UnevaluatedItems(a) => match a {
-                Additional::Schema(n) => vec![*n],
-                Additional::Deny(_) => Vec::new(),
-            },
-            Test::IfThenElse { cond, then, else_ } => {
-                let mut out = vec![*cond];
-                out.extend(then);
-                out.extend(else_);
-                out
-            }
-            Test::Type(..)
-            | Test::Enum(..)
-            | Test::Const(..)
-            | Test::Bound(..)
-            | Test::MultipleOf(..)
-            | Test::Count(..)
-            | Test::Pattern(..)
-            | Test::Format(..)
-            | Test::UniqueItems(_)
-            | Test::Required(..)
-            | Test::DependentRequired(..) => Vec::new(),
-        }
     }
 }
