@@ -2,8 +2,9 @@
 //! then field (JSON name) or variant (Rust name), then keyword.
 
 use super::api::{Api, ExtraApi, FieldApi, Shape, TypeApi};
-use super::change::{Change, ChangeKind};
+use super::change::Change;
 use super::constraint::Constraints;
+use super::kind::ChangeKind;
 
 /// Every difference from `old` to `new`.
 pub fn compare(old: &Api, new: &Api) -> Vec<Change> {

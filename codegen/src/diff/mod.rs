@@ -8,16 +8,19 @@
 //! * [`constraint`]: bounds, lengths, counts, pattern, format: narrowed or widened;
 //! * [`compare`]: the differences, in a fixed order;
 //! * [`classify`]: the compatibility matrix;
-//! * [`change`]: one difference and its verdicts.
+//! * [`change`]: one difference and its verdicts;
+//! * [`kind`]: the kinds of change and the verdict type.
 
 pub mod api;
 pub mod change;
 pub mod classify;
 pub mod compare;
 pub mod constraint;
+pub mod kind;
 
 pub use api::Api;
-pub use change::{Change, ChangeKind, Verdict};
+pub use change::Change;
+pub use kind::{ChangeKind, Verdict};
 
 use crate::config::{Config, SchemaConfig};
 use crate::error::Result;

@@ -6,9 +6,11 @@ mod de;
 mod failure;
 mod inflight;
 mod mapped;
+mod read;
 mod render;
 mod rust_ty;
 mod ser;
+mod tokens;
 mod types;
 mod validate;
 
@@ -128,7 +130,7 @@ pub(crate) fn emit_into(
         let body = v.emit(&roots)?;
         let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
         let wrappers = inflight.map(|i| i.wrappers(&rt)).unwrap_or_default();
-        let root_fn = validate::fn_name(root);
+        let root_fn = tokens::fn_name(root);
         let formats = settings.assert_formats;
         sink(quote! {
             /// Whether `validate_value` and `from_json_str` assert `format` by default.
@@ -189,7 +191,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
             }
         };
     };
-    let node_fn = validate::fn_name(t.node);
+    let node_fn = tokens::fn_name(t.node);
     // Errors raised in flight inside a struct are its schema's; inside an enum (a `oneOf`,
     // an `anyOf`) they are an alternative's, so enums take the two-pass path.
     let direct = matches!(t.kind, TypeKind::Struct(_));

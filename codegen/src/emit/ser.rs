@@ -1,7 +1,8 @@
 //! `Serialize` impls: declared properties in schema order, then preserved extras;
 //! absent optionals omitted, required-nullable `None` written as `null`.
 
-use super::rust_ty::{ident, lit, Cx};
+use super::rust_ty::Cx;
+use super::tokens::{ident, lit, value_tokens};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -14,47 +15,6 @@ fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
         quote!(&#rt::ser::Compact(#expr))
     } else {
         expr
-    }
-}
-
-/// Tokens that build a `serde_json::Value` equal to `v`.
-pub(crate) fn value_tokens(v: &Value) -> TokenStream {
-    match v {
-        Value::Null => quote!(::serde_json::Value::Null),
-        Value::Bool(b) => quote!(::serde_json::Value::Bool(#b)),
-        Value::Number(n) => {
-            if let Some(u) = n.as_u64() {
-                quote!(::serde_json::Value::from(#u))
-            } else if let Some(i) = n.as_i64() {
-                quote!(::serde_json::Value::from(#i))
-            } else {
-                let f = n.as_f64().unwrap_or(0.0);
-                quote!(::serde_json::Value::from(#f))
-            }
-        }
-        Value::String(s) => {
-            let s = lit(s);
-            quote!(::serde_json::Value::String(String::from(#s)))
-        }
-        Value::Array(a) => {
-            let items = a.iter().map(value_tokens);
-            quote!(::serde_json::Value::Array(vec![#(#items),*]))
-        }
-        Value::Object(m) if m.is_empty() => {
-            quote!(::serde_json::Value::Object(::serde_json::Map::new()))
-        }
-        Value::Object(m) => {
-            let entries = m.iter().map(|(k, v)| {
-                let k = lit(k);
-                let v = value_tokens(v);
-                quote!(m.insert(String::from(#k), #v);)
-            });
-            quote!({
-                let mut m = ::serde_json::Map::new();
-                #(#entries)*
-                ::serde_json::Value::Object(m)
-            })
-        }
     }
 }
 

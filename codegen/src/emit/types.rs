@@ -1,6 +1,7 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
-use super::rust_ty::{doc_attrs, ident, lit, Cx};
+use super::rust_ty::{doc_attrs, Cx};
+use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
 use crate::settings::{SchemarsDerive, Settings};
 use proc_macro2::TokenStream;

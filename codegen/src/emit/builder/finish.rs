@@ -1,7 +1,7 @@
 //! The builder's `build()`: it computes derived fields and runs the generated validator.
 
 use super::{is_required, trait_name, Plan};
-use crate::emit::rust_ty::{ident, lit};
+use crate::emit::tokens::{ident, lit};
 use crate::ir::{Extra, Slot};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;

@@ -9,7 +9,8 @@ mod finish;
 mod setters;
 mod states;
 
-use super::rust_ty::{ident, Cx};
+use super::rust_ty::Cx;
+use super::tokens::ident;
 use super::types::generic_decls;
 use crate::ir::{Builder, Extra, Field, Presence, Slot, Struct, TypeDef, TypeKind};
 use crate::load::{pointer, DocId, SchemaSet};

@@ -2,7 +2,8 @@
 //! `Set` typestate, and the `null` setters of nullable fields.
 
 use super::{input_ty, Plan};
-use crate::emit::rust_ty::{doc_attrs, ident, Cx};
+use crate::emit::rust_ty::{doc_attrs, Cx};
+use crate::emit::tokens::ident;
 use crate::ir::{Extra, Presence, Slot, Ty};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;

@@ -2,7 +2,7 @@
 //! `Set` only, whose diagnostic names what is missing.
 
 use super::{trait_name, Plan};
-use crate::emit::rust_ty::lit;
+use crate::emit::tokens::lit;
 use crate::ir::Slot;
 use proc_macro2::TokenStream;
 use quote::quote;

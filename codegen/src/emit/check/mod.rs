@@ -241,7 +241,7 @@ impl<'a, 'v> Checks<'a, 'v> {
         let own = follow_refs(self.set, t.node)? == node;
         let ty = self.tcx.ty(&Ty::Named(id));
         let m = method_name(node);
-        let sp = super::failure::lit(&self.v.plan().at(node, ""));
+        let sp = super::tokens::lit(&self.v.plan().at(node, ""));
         Ok(Some(match &t.kind {
             TypeKind::Alias(inner) => {
                 let inner = inner.clone();

@@ -5,9 +5,9 @@
 use super::value::EntryTy;
 use super::{method_name, typed_form, vacuous, Checks, Operand, Target};
 use crate::emit::failure::{
-    any_of, child_failed, count_fails, fail, if_then_else, lit, message, one_of,
+    any_of, child_failed, count_fails, fail, if_then_else, message, one_of,
 };
-use crate::emit::rust_ty::ident;
+use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
 use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
 use crate::ir::shape::follow_refs;

@@ -2,7 +2,7 @@
 //! when that alone decides; the node's `Value` validator otherwise.
 
 use super::{method_name, Checks, Operand};
-use crate::emit::rust_ty::ident;
+use crate::emit::tokens::ident;
 use crate::error::Result;
 use crate::ir::plan::{kind_of, Counted, NodePlan, Test};
 use crate::ir::shape::{follow_refs, shape_of};

@@ -3,9 +3,9 @@
 
 use super::{block, typed_form, vacuous, Checks, Operand, Target};
 use crate::emit::failure::{
-    bound, child_failed, count_fails, entries_loop, fail, format, lit, message, ordering_fails,
-    pattern,
+    bound, child_failed, count_fails, entries_loop, fail, format, message, ordering_fails, pattern,
 };
+use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
 use crate::ir::Ty;

@@ -4,8 +4,8 @@
 
 use super::{de_call, header, payload_from};
 use crate::emit::inflight::Inflight;
-use crate::emit::rust_ty::{ident, lit, Cx};
-use crate::emit::ser::value_tokens;
+use crate::emit::rust_ty::Cx;
+use crate::emit::tokens::{ident, lit, value_tokens};
 use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
 use crate::ir::{Enum, Ty, TypeDef, VariantKind};
 use proc_macro2::TokenStream;

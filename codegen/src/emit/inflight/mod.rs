@@ -17,7 +17,7 @@
 //! is dropped, and the caller validates the document the slow way.
 
 use super::rust_ty::Cx;
-use super::validate::fn_name;
+use super::tokens::fn_name;
 use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
@@ -377,7 +377,7 @@ impl<'a> Inflight<'a> {
         f: &Field,
         read_ty: &Ty,
     ) -> TokenStream {
-        let key = super::rust_ty::lit(&f.json);
+        let key = super::tokens::lit(&f.json);
         if self.own_property(struct_node, f) {
             if let Some(read) = self.read(cx, read_ty, f.node, quote!(#key), false) {
                 return read;
@@ -406,7 +406,7 @@ impl<'a> Inflight<'a> {
         if !generic {
             return None;
         }
-        let seed = super::de::value_seed(cx, read_ty)?;
+        let seed = super::read::value_seed(cx, read_ty)?;
         let rt = &cx.rt;
         let node = self.node_fn(node);
         Some(quote!(#rt::inflight::payload(&mut map, #seed, #key, #node)?))
@@ -435,7 +435,7 @@ impl<'a> Inflight<'a> {
             return None;
         }
         let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
-        let key = super::rust_ty::lit(&f.json);
+        let key = super::tokens::lit(&f.json);
         Some(quote!(#rt::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 
@@ -495,7 +495,7 @@ impl<'a> Inflight<'a> {
     /// The error for a missing required property `name` of the struct at `struct_node`.
     pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
         let rt = &cx.rt;
-        let key = super::rust_ty::lit(name);
+        let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
             Some(rule) => quote!(#rt::inflight::missing(#key, #rule)),
             None => quote!(#rt::de::missing_property(#key)),
@@ -512,7 +512,7 @@ impl<'a> Inflight<'a> {
         local: &proc_macro2::Ident,
     ) -> TokenStream {
         let rt = &cx.rt;
-        let key = super::rust_ty::lit(name);
+        let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
             Some(rule) => quote!(#rt::inflight::required(#local, #key, #rule)?),
             None => quote!(#rt::de::required(#local, #key)?),
@@ -566,9 +566,9 @@ fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
     let rt = &cx.rt;
     let t = cx.ty(ty);
     if !may_nest(ty) {
-        return super::de::next_value(cx, ty);
+        return super::read::next_value(cx, ty);
     }
-    if let Some(seed) = super::de::value_seed(cx, ty) {
+    if let Some(seed) = super::read::value_seed(cx, ty) {
         quote!(#rt::inflight::opaque(map.next_value_seed(#seed))?)
     } else if ty.has_bare_int(cx.module) {
         quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)
