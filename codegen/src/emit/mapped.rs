@@ -7,7 +7,7 @@
 //! spec claims no JSON kind as held, so within a session every value is checked before
 //! the type parses it; outside a session the type's own deserializer runs alone.
 
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use super::tokens::{fn_name, rust_type};
 use crate::ir::{Mapped, Ty, TypeKind};
 use crate::load::NodeId;
@@ -15,7 +15,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 /// The format mapping a value of `ty` is, through boxes and aliases.
-pub(crate) fn parsed<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Mapped> {
+pub(crate) fn parsed<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Mapped> {
     if depth > 8 {
         return None;
     }

@@ -19,7 +19,7 @@ use crate::ir::{Module, TypeKind};
 use crate::settings::Settings;
 use proc_macro2::TokenStream;
 use quote::quote;
-use rust_ty::Cx;
+use rust_ty::ModuleCx;
 
 pub use render::render;
 pub(crate) use render::Printer;
@@ -71,7 +71,7 @@ pub(crate) fn emit_into(
     // In-flight errors come from nodes checked on their own, outside the dynamic scope.
     let inflight = (settings.validators && !plan.is_dynamic()).then_some(&inflight);
     if let Some(module) = module {
-        let cx = Cx {
+        let cx = ModuleCx {
             module,
             rt: rt.clone(),
         };
@@ -165,7 +165,11 @@ pub(crate) fn emit_into(
     Ok(())
 }
 
-fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident>) -> TokenStream {
+fn methods(
+    cx: &ModuleCx<'_>,
+    t: &crate::ir::TypeDef,
+    entry: Option<proc_macro2::Ident>,
+) -> TokenStream {
     let rt = &cx.rt;
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);

@@ -1,14 +1,14 @@
 //! Readers of one value from a serde `MapAccess`, shared by the `Deserialize` impls
 //! (`de`) and the in-flight validating readers (`inflight`).
 
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use crate::ir::Ty;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// `map.next_value::<T>()?`, through `Lenient` for bare integers, and through a
 /// [`value_seed`] for untyped JSON.
-pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+pub(crate) fn next_value(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
     let t = cx.ty(ty);
     if let Some(seed) = value_seed(cx, ty) {
         quote!(map.next_value_seed(#seed)?)
@@ -24,7 +24,7 @@ pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
 /// `serde_json::Value`, a generic payload parameter (whose default is `Value`), or either
 /// of them nullable. `payload::AnyValue` builds the same `Value` as `Value`'s own
 /// `Deserialize`, with each container allocated once.
-pub(crate) fn value_seed(cx: &Cx<'_>, ty: &Ty) -> Option<TokenStream> {
+pub(crate) fn value_seed(cx: &ModuleCx<'_>, ty: &Ty) -> Option<TokenStream> {
     let rt = &cx.rt;
     match ty {
         Ty::Any => Some(quote!(#rt::payload::AnyValue)),

@@ -1,4 +1,4 @@
-//! IR [`Ty`] → Rust type tokens ([`Cx`]), and doc-comment attributes.
+//! IR [`Ty`] → Rust type tokens ([`ModuleCx`]), and doc-comment attributes.
 
 use super::tokens::{ident, rust_type};
 use crate::ir::{Module, Presence, Ty, TypeDef};
@@ -6,13 +6,13 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 /// Context shared by the emitters of one module.
-pub(crate) struct Cx<'a> {
+pub(crate) struct ModuleCx<'a> {
     pub module: &'a Module,
     /// Path of the runtime crate (`::envgen_runtime` by default).
     pub rt: TokenStream,
 }
 
-impl Cx<'_> {
+impl ModuleCx<'_> {
     /// Whether `ty` is `()` (only `null`), directly or through aliases.
     pub fn is_unit(&self, ty: &Ty) -> bool {
         match ty {

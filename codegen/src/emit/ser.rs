@@ -1,7 +1,7 @@
 //! `Serialize` impls: declared properties in schema order, then preserved extras;
 //! absent optionals omitted, required-nullable `None` written as `null`.
 
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use super::tokens::{ident, lit, value_tokens};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
 use proc_macro2::{Literal, TokenStream};
@@ -9,7 +9,7 @@ use quote::quote;
 use serde_json::Value;
 
 /// `&expr`, or `&Compact(&expr)` when the type holds bare floats.
-fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
+fn value_expr(cx: &ModuleCx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
     if ty.has_bare_float(cx.module) {
         let rt = &cx.rt;
         quote!(&#rt::ser::Compact(#expr))
@@ -21,7 +21,7 @@ fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
 /// The entries of a struct that keeps its document's key order
 /// (`Settings::preserve_key_order`): the recorded keys in their order, then the fields the
 /// record does not hold in schema order, then the extras not yet written.
-fn in_key_order(cx: &Cx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream {
+fn in_key_order(cx: &ModuleCx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream {
     let rt = &cx.rt;
     let n = Literal::usize_unsuffixed(entries.len());
     let extra_value = |v: TokenStream| match &s.extra {
@@ -96,7 +96,7 @@ fn in_key_order(cx: &Cx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream
 }
 
 /// The `Serialize` impl of one type (aliases have none).
-pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
+pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
     let impl_generics = if params.is_empty() {

@@ -9,7 +9,7 @@ mod finish;
 mod setters;
 mod states;
 
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use super::tokens::ident;
 use super::types::generic_decls;
 use crate::ir::{Builder, Extra, Field, Presence, Slot, Struct, TypeDef, TypeKind};
@@ -44,7 +44,7 @@ fn trait_name(t: &TypeDef, what: &str) -> Ident {
 
 /// Emits the builder of `t`, if it is a struct with a planned builder.
 pub(crate) fn builder(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     set: &SchemaSet,
     doc: DocId,
     settings: &Settings,
@@ -68,7 +68,7 @@ pub(crate) fn builder(
 }
 
 struct Plan<'a> {
-    cx: &'a Cx<'a>,
+    cx: &'a ModuleCx<'a>,
     settings: &'a Settings,
     t: &'a TypeDef,
     s: &'a Struct,

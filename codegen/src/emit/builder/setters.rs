@@ -2,7 +2,7 @@
 //! `Set` typestate, and the `null` setters of nullable fields.
 
 use super::{input_ty, Plan};
-use crate::emit::rust_ty::{doc_attrs, Cx};
+use crate::emit::rust_ty::{doc_attrs, ModuleCx};
 use crate::emit::tokens::ident;
 use crate::ir::{Extra, Presence, Slot, Ty};
 use proc_macro2::{Ident, TokenStream};
@@ -11,7 +11,7 @@ use quote::quote;
 /// Whether setters take `ty` as is rather than `impl Into<ty>`: generic parameters
 /// (`impl Into<T>` would leave `T` uninferred) and numbers and booleans (so that a literal
 /// such as `.line(3)` infers its type instead of defaulting to `i32`).
-fn mentions_generic(cx: &Cx<'_>, ty: &Ty) -> bool {
+fn mentions_generic(cx: &ModuleCx<'_>, ty: &Ty) -> bool {
     match ty {
         Ty::I64 | Ty::U64 | Ty::F64 | Ty::Bool => true,
         Ty::Generic(_) => true,

@@ -14,7 +14,7 @@ mod record;
 mod union;
 mod value;
 
-use super::rust_ty::Cx as TyCx;
+use super::rust_ty::ModuleCx;
 use super::validate::Validators;
 use crate::error::Result;
 use crate::ir::plan::{Applies, Check, NodePlan, Test};
@@ -34,7 +34,7 @@ const MAX_INLINE: usize = 24;
 pub(crate) struct Checks<'a, 'v> {
     set: &'a SchemaSet,
     module: &'a Module,
-    tcx: TyCx<'a>,
+    tcx: ModuleCx<'a>,
     v: &'v mut Validators<'a>,
     rt: TokenStream,
     /// (struct, node) methods requested, and those already generated.
@@ -146,7 +146,7 @@ impl<'a, 'v> Checks<'a, 'v> {
         Checks {
             set: v.plan().set(),
             module,
-            tcx: TyCx {
+            tcx: ModuleCx {
                 module,
                 rt: rt.clone(),
             },

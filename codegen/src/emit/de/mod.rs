@@ -11,7 +11,7 @@ mod record;
 mod union;
 
 use super::inflight::Inflight;
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use super::tokens::ident;
 use crate::ir::decoding::Decoding;
 use crate::ir::{Ty, TypeDef, TypeKind};
@@ -22,7 +22,7 @@ use union::enum_impl;
 
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
 /// bare integers.
-pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
+pub(super) fn de_call(cx: &ModuleCx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
     let t = cx.ty(ty);
     if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
@@ -33,7 +33,7 @@ pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
 }
 
 /// The inner type of an `Option` payload, through aliases.
-fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+fn peel_option<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
     match ty {
         Ty::Option(inner) => Some(inner),
         Ty::Named(id) if depth < 32 => match &cx.module.get(*id).kind {
@@ -49,7 +49,7 @@ fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
 /// (`StrDeserializer`, `MapAccessDeserializer`, …) hand an `Option` the value itself, which
 /// its visitor refuses ("expected option").
 pub(super) fn payload_from(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     name: &proc_macro2::Ident,
     v: &crate::ir::Variant,
     ty: &Ty,
@@ -69,7 +69,7 @@ pub(super) fn payload_from(
 }
 
 pub(super) fn header(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     owned: bool,
 ) -> (TokenStream, TokenStream, TokenStream) {
@@ -91,7 +91,7 @@ pub(super) fn header(
 /// Whether reading `t` reads a generic enum through a buffered `Value`
 /// ([`Decoding::Buffered`], whose impl needs `DeserializeOwned` parameters), in a field, a
 /// payload, an item or an alias: then `t`'s own impl needs the same bound.
-fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
+fn reads_buffered(cx: &ModuleCx<'_>, t: &TypeDef) -> bool {
     let mut seen = std::collections::BTreeSet::new();
     let mut stack: Vec<&Ty> = t.held();
     while let Some(ty) = stack.pop() {
@@ -116,7 +116,7 @@ fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
 /// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators
 /// are generated), structs report schema errors while deserializing.
 pub(crate) fn deserialize_impl(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
@@ -129,7 +129,7 @@ pub(crate) fn deserialize_impl(
 }
 
 /// A newtype reads its value as the inner type does.
-fn newtype_impl(cx: &Cx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
+fn newtype_impl(cx: &ModuleCx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
     let (impl_generics, self_ty, where_clause) = header(cx, t, false);
     let name = ident(&t.name);
     let call = de_call(cx, ty, quote!(deserializer));

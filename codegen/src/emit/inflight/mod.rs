@@ -16,7 +16,7 @@
 //! `additionalProperties` say so. Every other read is opaque: an error raised inside it
 //! is dropped, and the caller validates the document the slow way.
 
-use super::rust_ty::Cx;
+use super::rust_ty::ModuleCx;
 use super::tokens::fn_name;
 use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
@@ -121,7 +121,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// Whether errors raised inside a value of `ty` (at `node`) are the schema's.
-    fn direct(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> bool {
+    fn direct(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> bool {
         if depth > 8 {
             return false;
         }
@@ -149,7 +149,7 @@ impl<'a> Inflight<'a> {
     /// Whether a value of `ty` can be driven through `deserialize_any` by the runtime:
     /// not an `Option` (serde's takes `null` only through `deserialize_option`), not a
     /// generic parameter, and not a plain `Value` (it never fails).
-    fn capturable(cx: &Cx<'_>, ty: &Ty, depth: usize) -> bool {
+    fn capturable(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> bool {
         if depth > 8 {
             return false;
         }
@@ -167,7 +167,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The number type a value of `ty` is, through boxes and aliases.
-    fn number_ty<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+    fn number_ty<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
         if depth > 8 {
             return None;
         }
@@ -194,7 +194,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The `static` spec (its index) for a value of `ty` at `node`.
-    fn spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
+    fn spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
         self.used.borrow_mut().insert(node);
         let mut set = BTreeSet::new();
         kinds_of(cx.module, ty, &mut set);
@@ -313,7 +313,7 @@ impl<'a> Inflight<'a> {
         quote!(#(#items)*)
     }
 
-    fn items_spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
+    fn items_spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
         if depth >= MAX_ITEMS_DEPTH {
             return None;
         }
@@ -372,7 +372,7 @@ impl<'a> Inflight<'a> {
     /// `read_ty` (`Option<…>` when `null` is kept apart): checked in flight, or opaque.
     pub(crate) fn field(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         f: &Field,
         read_ty: &Ty,
@@ -394,7 +394,7 @@ impl<'a> Inflight<'a> {
     /// property's schema while parsing.
     fn payload(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         read_ty: &Ty,
         node: NodeId,
         key: &proc_macro2::Literal,
@@ -417,7 +417,7 @@ impl<'a> Inflight<'a> {
     /// is not a plain in-flight one (lenient integers, opaque values).
     pub(crate) fn field_call(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         f: &Field,
         read_ty: &Ty,
@@ -440,7 +440,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
-    pub(crate) fn extra(&self, cx: &Cx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
+    pub(crate) fn extra(&self, cx: &ModuleCx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
         if let Some(Entries {
             patterns,
             additional: Some(Additional::Schema(a)),
@@ -458,7 +458,7 @@ impl<'a> Inflight<'a> {
 
     fn read(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         ty: &Ty,
         node: NodeId,
         key: TokenStream,
@@ -493,7 +493,12 @@ impl<'a> Inflight<'a> {
     }
 
     /// The error for a missing required property `name` of the struct at `struct_node`.
-    pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
+    pub(crate) fn missing(
+        &self,
+        cx: &ModuleCx<'_>,
+        struct_node: NodeId,
+        name: &str,
+    ) -> TokenStream {
         let rt = &cx.rt;
         let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
@@ -506,7 +511,7 @@ impl<'a> Inflight<'a> {
     /// property `name`) once the object is read; a missing one is [`Self::missing`]'s error.
     pub(crate) fn required(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         name: &str,
         local: &proc_macro2::Ident,
@@ -520,7 +525,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The error for an undeclared property the struct at `struct_node` does not allow.
-    pub(crate) fn not_allowed(&self, cx: &Cx<'_>, struct_node: NodeId) -> TokenStream {
+    pub(crate) fn not_allowed(&self, cx: &ModuleCx<'_>, struct_node: NodeId) -> TokenStream {
         let rt = &cx.rt;
         if let Some(Entries {
             patterns,
@@ -562,7 +567,7 @@ fn may_nest(ty: &Ty) -> bool {
 }
 
 /// A read whose errors are not reported in flight.
-fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+fn opaque(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
     let rt = &cx.rt;
     let t = cx.ty(ty);
     if !may_nest(ty) {
