@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One JSON document holding schemas.
 #[derive(Debug, Clone)]
-pub struct Document {
+pub struct SourceDocument {
     /// How errors name the document (a path as the user wrote it, or a URI).
     pub display: String,
     /// Its absolute retrieval URI (`file:///…`, or a URI the user mapped).
@@ -42,7 +42,7 @@ pub struct Document {
 /// A set of schema documents and the schema nodes parsed from them.
 #[derive(Debug, Clone, Default)]
 pub struct SchemaSet {
-    docs: Vec<Document>,
+    docs: Vec<SourceDocument>,
     default_draft: Draft,
     /// Absolute resource URI (no fragment) → where the resource's root is.
     resources: BTreeMap<String, Loc>,
@@ -159,7 +159,7 @@ impl SchemaSet {
             None => self.default_draft,
         };
         let doc = DocId(self.docs.len());
-        self.docs.push(Document {
+        self.docs.push(SourceDocument {
             display: display.to_owned(),
             uri: resource.to_owned(),
             value,
@@ -255,12 +255,12 @@ impl SchemaSet {
     }
 
     /// The documents, in the order they were added.
-    pub fn documents(&self) -> &[Document] {
+    pub fn documents(&self) -> &[SourceDocument] {
         &self.docs
     }
 
     /// One document.
-    pub fn document(&self, doc: DocId) -> &Document {
+    pub fn document(&self, doc: DocId) -> &SourceDocument {
         &self.docs[doc.0]
     }
 
