@@ -55,7 +55,7 @@ pub(crate) fn builder(
     };
     let b = s.builder.as_ref()?;
     Some(
-        Plan {
+        BuilderEmitter {
             cx,
             settings,
             t,
@@ -67,7 +67,7 @@ pub(crate) fn builder(
     )
 }
 
-struct Plan<'a> {
+struct BuilderEmitter<'a> {
     cx: &'a ModuleCx<'a>,
     settings: &'a Settings,
     t: &'a TypeDef,
@@ -76,7 +76,7 @@ struct Plan<'a> {
     required_path: String,
 }
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     fn emit(&self) -> Emitted {
         let rt = &self.cx.rt;
         let name = ident(&self.t.name);

@@ -1,7 +1,7 @@
 //! Builder setters: one per stored field and input, each moving a required one to its
 //! `Set` typestate, and the `null` setters of nullable fields.
 
-use super::{input_ty, Plan};
+use super::{input_ty, BuilderEmitter};
 use crate::emit::rust_ty::{doc_attrs, ModuleCx};
 use crate::emit::tokens::ident;
 use crate::ir::{Extra, Presence, Slot, Ty};
@@ -21,7 +21,7 @@ fn mentions_generic(cx: &ModuleCx<'_>, ty: &Ty) -> bool {
     }
 }
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     pub(super) fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
         let retype = ident(&self.b.retype);
