@@ -1,7 +1,6 @@
 //! Emit: IR → Rust tokens (with `quote!`) → formatted source (with prettyplease).
 
 mod builder;
-mod check;
 mod de;
 mod failure;
 mod inflight;
@@ -11,6 +10,7 @@ mod render;
 mod rust_ty;
 mod ser;
 mod tokens;
+mod typed_check;
 mod types;
 mod validate;
 
@@ -75,7 +75,7 @@ pub(crate) fn emit_into(
             module,
             rt: rt.clone(),
         };
-        let mut checks = check::Checks::new(module, rt.clone(), &mut v);
+        let mut checks = typed_check::TypedChecks::new(module, rt.clone(), &mut v);
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             sink(types::definition(&cx, settings, t))?;

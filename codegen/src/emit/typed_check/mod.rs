@@ -31,7 +31,7 @@ use value::Collection;
 /// apply a struct's node to itself through many applicators).
 const MAX_INLINE: usize = 24;
 
-pub(crate) struct Checks<'a, 'v> {
+pub(crate) struct TypedChecks<'a, 'v> {
     set: &'a SchemaSet,
     module: &'a Module,
     tcx: ModuleCx<'a>,
@@ -141,9 +141,9 @@ fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
     }))
 }
 
-impl<'a, 'v> Checks<'a, 'v> {
+impl<'a, 'v> TypedChecks<'a, 'v> {
     pub(crate) fn new(module: &'a Module, rt: TokenStream, v: &'v mut Validators<'a>) -> Self {
-        Checks {
+        TypedChecks {
             set: v.plan().set(),
             module,
             tcx: ModuleCx {
