@@ -17,7 +17,7 @@ mod scan;
 mod vocabulary;
 
 pub use draft::Draft;
-pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId, Ref};
+pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId};
 
 use crate::error::{Error, Result};
 use crate::uri;
@@ -265,7 +265,7 @@ impl SchemaSet {
     }
 
     /// The node at the root of a document (after [`SchemaSet::link`]).
-    pub fn root(&self, doc: DocId) -> Option<NodeId> {
+    pub(crate) fn root(&self, doc: DocId) -> Option<NodeId> {
         self.by_loc
             .get(&Loc {
                 doc,
@@ -275,17 +275,17 @@ impl SchemaSet {
     }
 
     /// One node.
-    pub fn node(&self, id: NodeId) -> &Node {
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0]
     }
 
     /// All nodes, indexed by [`NodeId`].
-    pub fn nodes(&self) -> &[Node] {
+    pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
     }
 
     /// The node at a location, if one was parsed there.
-    pub fn node_at(&self, loc: &Loc) -> Option<NodeId> {
+    pub(crate) fn node_at(&self, loc: &Loc) -> Option<NodeId> {
         self.by_loc.get(loc).copied()
     }
 
@@ -311,7 +311,12 @@ impl SchemaSet {
     }
 
     /// An error located at a node.
-    pub fn error_at_node(&self, id: NodeId, suffix: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at_node(
+        &self,
+        id: NodeId,
+        suffix: &str,
+        message: impl Into<String>,
+    ) -> Error {
         let loc = &self.nodes[id.0].loc;
         self.error_at(loc.doc, &format!("{}{}", loc.pointer, suffix), message)
     }
@@ -330,7 +335,7 @@ impl SchemaSet {
     }
 
     /// `file#pointer` of a node, for messages and docs.
-    pub fn location_of(&self, id: NodeId) -> String {
+    pub(crate) fn location_of(&self, id: NodeId) -> String {
         let loc = &self.nodes[id.0].loc;
         format!("{}#{}", self.docs[loc.doc.0].display, loc.pointer)
     }
