@@ -1,7 +1,7 @@
 //! `envgen diff`: the difference between the APIs generated from two versions of a
 //! schema, each change classified as breaking or compatible for producers and consumers.
 //!
-//! Both versions go through the real pipeline (load → link → [`crate::ir::lower`]), so the
+//! Both versions go through the real pipeline (load → link → lower), so the
 //! diff sees exactly the types, fields and variants `envgen` generates:
 //!
 //! * `api`: the generated API as the diff models it;
