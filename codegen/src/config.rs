@@ -248,7 +248,7 @@ impl Config {
     /// (named `display` in errors, based at `uri`), and every document it refers to, however
     /// indirectly, looked up in `resources` by retrieval URI (no fragment). A URI that
     /// `resources` lacks is looked up in the built-in metaschemas
-    /// ([`crate::load::metaschemas`]), and failing that left to `link`, whose error names
+    /// ([`crate::metaschemas`]), and failing that left to `link`, whose error names
     /// the `$ref`. The draft for
     /// documents without `$schema` and the by-name resolution follow this `Config`.
     ///

@@ -153,10 +153,10 @@ fn every_assertion_change_is_reported_by_diff() {
     for k in TABLE.iter().filter(|k| k.role == Role::Assertion) {
         let (old, described) = api(schema_with(k, false));
         let (new, _) = api(schema_with(k, true));
-        let changes = compare::compare(&old, &new);
+        let changes = compare(&old, &new);
         let reported = if described.contains(&k.name) {
             changes.iter().any(
-                |c| matches!(&c.kind, ChangeKind::Constraint { keyword, .. } if *keyword == k.name),
+                |c| matches!(&c.kind, ChangeKind::Constraint { keyword, .. } if **keyword == *k.name),
             )
         } else {
             !changes.is_empty()

@@ -2,9 +2,9 @@
 //!
 //! The pipeline has three stages, each its own module, and does no I/O:
 //!
-//! 1. [`load`]: JSON documents → a linked graph of schema nodes ([`SchemaSet`]);
-//! 2. [`ir`]: the graph → Rust decisions (names, types, presence, docs) ([`ir::Module`]);
-//! 3. [`emit`]: the IR → tokens (`quote!`) → formatted source (prettyplease).
+//! 1. load: JSON documents → a linked graph of schema nodes ([`SchemaSet`]);
+//! 2. ir: the graph → Rust decisions (names, types, presence, docs) ([`RustTypes`]);
+//! 3. emit: the IR → tokens (`quote!`) → formatted source (prettyplease, [`render`]).
 //!
 //! [`generate`] runs stages 2 and 3 on a linked [`SchemaSet`]. Reading files, resolving
 //! cross-file references from disk, writing `OUT_DIR` and printing `rerun-if-changed`
@@ -18,12 +18,13 @@ pub mod builtin;
 mod checked_in;
 mod config;
 pub mod diff;
-pub mod emit;
+pub(crate) mod emit;
 mod error;
-pub mod ir;
+pub(crate) mod ir;
 #[cfg(test)]
 mod keyword_table_tests;
-pub mod load;
+pub(crate) mod load;
+mod rust_types;
 mod settings;
 mod settings_check;
 #[cfg(feature = "insta")]
@@ -31,8 +32,11 @@ pub mod snapshot;
 mod uri;
 
 pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};
+pub use emit::render;
 pub use error::{Details, Error, ErrorKind, Result};
-pub use load::{Draft, SchemaSet};
+pub use load::metaschemas;
+pub use load::{DocId, Draft, SchemaSet, SourceDocument};
+pub use rust_types::{rust_field_name, RustTypes};
 pub use settings::{
     BuilderInput, DerivedField, GenericProperty, Invariant, SchemarsDerive, Settings,
 };
@@ -40,7 +44,7 @@ pub use settings::{
 use proc_macro2::TokenStream;
 
 /// Generates the Rust tokens for the root schema of document `doc` in a linked set.
-pub fn generate(set: &SchemaSet, doc: load::DocId, settings: &Settings) -> Result<TokenStream> {
+pub fn generate(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<TokenStream> {
     let mut items = Vec::new();
     generate_into(set, doc, settings, &mut |t| {
         items.push(t);
@@ -88,7 +92,7 @@ fn generate_into(
 
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as
 /// text: a convenience for single-file schemas without cross-file references (other than
-/// to the built-in metaschemas, [`load::metaschemas`]).
+/// to the built-in metaschemas, [`metaschemas`]).
 pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result<String> {
     let mut set = SchemaSet::new();
     let uri = format!("envgen-memory:///{}", display.trim_start_matches('/'));

@@ -123,7 +123,7 @@ fn generate(dir: &Path, name: &str) -> Result<usize, String> {
         .map_err(|e| e.to_string())?;
     let tokens =
         envgen_codegen::generate(&set, doc, &Settings::new()).map_err(|e| e.to_string())?;
-    let code = envgen_codegen::emit::render(tokens, &display).map_err(|e| e.to_string())?;
+    let code = envgen_codegen::render(tokens, &display).map_err(|e| e.to_string())?;
     Ok(code.lines().count())
 }
 

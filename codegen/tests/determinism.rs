@@ -9,7 +9,7 @@
 //! Without `../shared` this test says loudly that it skipped; with
 //! `ENVGEN_REQUIRE_SHARED=1` (as `.ci/run` sets) it fails instead.
 
-use envgen_codegen::{emit, Config, Document, Draft, Settings};
+use envgen_codegen::{render, Config, Document, Draft, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -120,7 +120,7 @@ fn generate(e: &Entry) -> String {
             &resources,
         )?;
         let tokens = envgen_codegen::generate(&set, doc, &Settings::new())?;
-        emit::render(tokens, &e.name)
+        render(tokens, &e.name)
     };
     match run() {
         Ok(code) => code,

@@ -74,7 +74,7 @@ fn a_property_may_hold_a_draft_4_schema() {
 
 #[test]
 fn every_built_in_metaschema_resolves_in_both_schemes_at_once() {
-    for meta in envgen_codegen::load::metaschemas::ALL {
+    for meta in envgen_codegen::metaschemas::ALL {
         let path = meta.uri.split_once("://").unwrap().1;
         let schema = format!(
             r##"{{"properties": {{"a": {{"$ref": "http://{path}#"}}, "b": {{"$ref": "https://{path}"}}}}}}"##

@@ -92,8 +92,8 @@ pub fn front(
     set.link()?;
     let load = t.elapsed();
     let t = Instant::now();
-    let module = envgen_codegen::ir::lower(&set, doc, settings)?;
-    std::hint::black_box(&module);
+    let types = envgen_codegen::RustTypes::lower(&set, doc, settings)?;
+    std::hint::black_box(&types);
     Ok((load, t.elapsed()))
 }
 
@@ -105,9 +105,9 @@ pub fn pipeline(text: &str, settings: &Settings) -> Result<usize, envgen_codegen
     let mut set = SchemaSet::new().with_default_draft(Draft::Draft7);
     let doc = set.add_document("schema.json", "http://perf.invalid/schema.json", text)?;
     set.link()?;
-    let module = envgen_codegen::ir::lower(&set, doc, settings)?;
-    let tokens = envgen_codegen::emit::emit(&set, doc, Some(&module), settings)?;
-    Ok(envgen_codegen::emit::render(tokens, "schema.json")?.len())
+    let types = envgen_codegen::RustTypes::lower(&set, doc, settings)?;
+    let tokens = types.emit(&set, doc, settings)?;
+    Ok(envgen_codegen::render(tokens, "schema.json")?.len())
 }
 
 /// The pipeline's phases, timed one by one (the print as one whole-file `syn::parse2` and
@@ -120,10 +120,10 @@ pub fn phases(text: &str, settings: &Settings) -> Result<Phases, envgen_codegen:
     set.link()?;
     p.load = t.elapsed();
     let t = Instant::now();
-    let module = envgen_codegen::ir::lower(&set, doc, settings)?;
+    let types = envgen_codegen::RustTypes::lower(&set, doc, settings)?;
     p.lower = t.elapsed();
     let t = Instant::now();
-    let tokens = envgen_codegen::emit::emit(&set, doc, Some(&module), settings)?;
+    let tokens = types.emit(&set, doc, settings)?;
     p.emit = t.elapsed();
     let t = Instant::now();
     let file: syn::File = syn::parse2(tokens).map_err(|e| {

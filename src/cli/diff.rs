@@ -1,7 +1,7 @@
 //! `envgen diff OLD NEW`: the difference between the Rust APIs generated from two versions
 //! of a schema, each change classified as breaking or compatible for producers (who write
 //! documents) and consumers (who read them). The matrix is in `docs/decisions.md` and
-//! [`envgen_codegen::diff::classify`].
+//! [`envgen_codegen::diff::ChangeKind`].
 //!
 //! Text mode prints one line per change, `PRODUCERS CONSUMERS PATH: DETAIL` (each side
 //! `breaking` or `ok`), then a summary line. `--format json` prints one ResponseEnvelope

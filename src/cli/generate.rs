@@ -136,7 +136,7 @@ pub fn run(args: &GenerateArgs) -> Reply {
     }
     for path in &args.schemas {
         let mut settings = Settings::new();
-        settings.runtime_path = args.runtime_path.clone();
+        settings = settings.runtime_path(args.runtime_path.clone());
         if let Some(r) = &args.root_name {
             settings = settings.root_name(r.clone());
         }

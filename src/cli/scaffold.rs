@@ -81,13 +81,10 @@ pub fn modules(
 /// The root type's name and type parameters.
 fn root_type(config: &Config, sc: &SchemaConfig) -> envgen_codegen::Result<(String, Vec<String>)> {
     let (set, doc, _) = config.load(sc)?;
-    let module = envgen_codegen::ir::lower(&set, doc, sc.settings_ref())?;
-    Ok(match &module.root {
-        envgen_codegen::ir::Ty::Named(id) => {
-            let t = module.get(*id);
-            (t.name.clone(), t.generics.clone())
-        }
-        _ => (String::new(), Vec::new()),
+    let types = envgen_codegen::RustTypes::lower(&set, doc, sc.settings_ref())?;
+    Ok(match types.root_name() {
+        Some(name) => (name.to_owned(), types.root_generics().to_vec()),
+        None => (String::new(), Vec::new()),
     })
 }
 
@@ -125,7 +122,7 @@ pub fn package_name(dir: &Path) -> String {
         .collect();
     // The library is `use`d by the example under its snake-case name: not a keyword.
     let ident = s.replace('-', "_");
-    let keyword = envgen_codegen::ir::naming::snake(&ident) == format!("{ident}_");
+    let keyword = envgen_codegen::rust_field_name(&ident) == format!("{ident}_");
     if s.is_empty() || keyword || s.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
         s.insert_str(0, "schemas-");
     }

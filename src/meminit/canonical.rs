@@ -24,47 +24,14 @@
 //! values (up to array order where 9.3 sorts, and key order) give the same bytes.
 
 use super::payload::{Payload, Placement};
+use super::sort::extra;
 use super::{
     sort, Advice, ContractError, Error, Issue, MeminitEnvelope, Root, Timestamp,
     OUTPUT_SCHEMA_VERSION,
 };
 use serde::Serialize;
-use serde_json::{Map, Value};
 
-/// Sorts the keys of every object in `value`, recursively, by code point.
-pub fn sort_keys(value: &mut Value) {
-    match value {
-        Value::Object(map) => sort_map(map),
-        Value::Array(items) => items.iter_mut().for_each(sort_keys),
-        _ => {}
-    }
-}
-
-/// Sorts `map`'s keys by code point, and every object inside it, recursively.
-pub fn sort_map(map: &mut Map<String, Value>) {
-    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (key, mut value) in entries {
-        sort_keys(&mut value);
-        map.insert(key, value);
-    }
-}
-
-/// Sorts an undeclared-properties map after checking it repeats no declared key.
-pub(crate) fn extra(
-    map: &mut Map<String, Value>,
-    declared: &[&str],
-    pointer: &str,
-) -> Result<(), ContractError> {
-    if let Some(key) = declared.iter().find(|k| map.contains_key(**k)) {
-        return Err(ContractError::DuplicateKey {
-            pointer: pointer.to_owned(),
-            key: (*key).to_owned(),
-        });
-    }
-    sort_map(map);
-    Ok(())
-}
+pub use super::sort::{sort_keys, sort_map};
 
 /// The envelope's declared keys in section 9.2's recommended order.
 pub const ENVELOPE_KEYS: [&str; 11] = [

@@ -17,6 +17,7 @@
 
 use super::data::{check, context, doctor, fix, identify, index, link, new, resolve, scan};
 use super::payload::{CommandPayload, Payload, Placement};
+use super::sort::{sort_keys, sort_map};
 use super::{ContractError, MeminitEnvelope, Root};
 use crate::runtime::Options;
 use crate::{ValidationError, ValidationErrors};
@@ -260,4 +261,48 @@ fn map_data<D>(
         error: envelope.error,
         extra: envelope.extra,
     })
+}
+
+impl Payload for Value {
+    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
+        sort_keys(self);
+        Ok(())
+    }
+
+    /// Through the typed payload of `command` when it is a successful section 8 command
+    /// (see [`Payload::canonicalize_as`]).
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        let Placement {
+            command,
+            success,
+            root,
+            at,
+        } = *place;
+        if !success || !COMMANDS.contains(&command) {
+            return Payload::canonicalize(self, root, at);
+        }
+        let mut typed = MeminitData::from_command(command, self.clone())
+            .map_err(|e| ContractError::Schema(under(at, e)))?;
+        Payload::canonicalize(&mut typed, root, at)?;
+        *self =
+            serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))?;
+        Ok(())
+    }
+}
+
+impl Payload for Map<String, Value> {
+    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
+        sort_map(self);
+        Ok(())
+    }
+
+    /// As for a `serde_json::Value` object.
+    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
+        let mut data = Value::Object(std::mem::take(self));
+        let done = Payload::canonicalize_as(&mut data, place);
+        if let Value::Object(map) = data {
+            *self = map;
+        }
+        done
+    }
 }

@@ -8,13 +8,13 @@
 //! `doctor.warnings` and `context.namespaces`, and every payload's undeclared keys) get
 //! their object keys sorted; their arrays keep their order, which may be meaningful.
 
-use super::canonical::{extra, sort_keys, sort_map};
 use super::data::{check, context, doctor, fix, identify, index, link, new, resolve, scan};
+use super::sort::{extra, sort_keys, sort_map};
 use super::{ContractError, Root};
 use crate::runtime::{Document, Options};
 use crate::ValidationErrors;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A `data` payload the canonical serializer can normalize.
 pub trait Payload: Serialize {
@@ -63,50 +63,6 @@ pub trait CommandPayload: Payload + Document {
     /// Parses and validates the payload from its JSON (errors point inside `data`).
     fn from_data(data: &Value) -> Result<Self, ValidationErrors> {
         Self::from_json_str_with(&data.to_string(), &Options::new())
-    }
-}
-
-impl Payload for Value {
-    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
-        sort_keys(self);
-        Ok(())
-    }
-
-    /// Through the typed payload of `command` when it is a successful section 8 command
-    /// (see [`Payload::canonicalize_as`]).
-    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
-        let Placement {
-            command,
-            success,
-            root,
-            at,
-        } = *place;
-        if !success || !super::dispatch::COMMANDS.contains(&command) {
-            return self.canonicalize(root, at);
-        }
-        let mut typed = super::MeminitData::from_command(command, self.clone())
-            .map_err(|e| ContractError::Schema(super::dispatch::under(at, e)))?;
-        typed.canonicalize(root, at)?;
-        *self =
-            serde_json::to_value(&typed).map_err(|e| ContractError::Serialize(e.to_string()))?;
-        Ok(())
-    }
-}
-
-impl Payload for Map<String, Value> {
-    fn canonicalize(&mut self, _: &Root, _: &str) -> Result<(), ContractError> {
-        sort_map(self);
-        Ok(())
-    }
-
-    /// As for a `serde_json::Value` object.
-    fn canonicalize_as(&mut self, place: &Placement<'_>) -> Result<(), ContractError> {
-        let mut data = Value::Object(std::mem::take(self));
-        let done = data.canonicalize_as(place);
-        if let Value::Object(map) = data {
-            *self = map;
-        }
-        done
     }
 }
 

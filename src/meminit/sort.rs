@@ -12,13 +12,13 @@
 //! compares the entries' remaining properties as canonical (key-sorted, compact) JSON text,
 //! so two entries that compare equal serialize identically.
 
-use super::{Advice, Issue};
+use super::{Advice, ContractError, Issue};
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 
 fn json(map: &Map<String, Value>) -> String {
     let mut v = Value::Object(map.clone());
-    super::canonical::sort_keys(&mut v);
+    sort_keys(&mut v);
     v.to_string()
 }
 
@@ -84,4 +84,39 @@ pub fn sort_violations(violations: &mut [Issue]) {
 /// Sorts advice in [`advice_order`].
 pub fn sort_advice(advice: &mut [Advice]) {
     advice.sort_by(advice_order);
+}
+
+/// Sorts the keys of every object in `value`, recursively, by code point.
+pub fn sort_keys(value: &mut Value) {
+    match value {
+        Value::Object(map) => sort_map(map),
+        Value::Array(items) => items.iter_mut().for_each(sort_keys),
+        _ => {}
+    }
+}
+
+/// Sorts `map`'s keys by code point, and every object inside it, recursively.
+pub fn sort_map(map: &mut Map<String, Value>) {
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (key, mut value) in entries {
+        sort_keys(&mut value);
+        map.insert(key, value);
+    }
+}
+
+/// Sorts an undeclared-properties map after checking it repeats no declared key.
+pub(crate) fn extra(
+    map: &mut Map<String, Value>,
+    declared: &[&str],
+    pointer: &str,
+) -> Result<(), ContractError> {
+    if let Some(key) = declared.iter().find(|k| map.contains_key(**k)) {
+        return Err(ContractError::DuplicateKey {
+            pointer: pointer.to_owned(),
+            key: (*key).to_owned(),
+        });
+    }
+    sort_map(map);
+    Ok(())
 }

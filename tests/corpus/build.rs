@@ -174,11 +174,8 @@ fn typed_module(
     settings: &Settings,
 ) -> Result<(String, Option<String>), String> {
     let (set, doc) = load(name, path, maps)?;
-    let module = envgen_codegen::ir::lower(&set, doc, settings).map_err(|e| e.to_string())?;
-    let root = match &module.root {
-        envgen_codegen::ir::Ty::Named(id) => Some(module.get(*id).name.clone()),
-        _ => None,
-    };
+    let types = envgen_codegen::RustTypes::lower(&set, doc, settings).map_err(|e| e.to_string())?;
+    let root = types.root_name().map(str::to_owned);
     let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
     Ok((tokens.to_string(), root))
 }
@@ -220,7 +217,7 @@ fn generate_with(
     let tokens = envgen_codegen::generate(&set, doc, settings).map_err(|e| e.to_string())?;
     if render {
         // Parsed as Rust and pretty-printed, as `envgen --schema` does.
-        envgen_codegen::emit::render(tokens, name).map_err(|e| e.to_string())
+        envgen_codegen::render(tokens, name).map_err(|e| e.to_string())
     } else {
         Ok(tokens.to_string())
     }
@@ -231,7 +228,7 @@ fn load(
     name: &str,
     path: &Path,
     maps: &[(String, PathBuf)],
-) -> Result<(SchemaSet, envgen_codegen::load::DocId), String> {
+) -> Result<(SchemaSet, envgen_codegen::DocId), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let mut resources = BTreeMap::new();
     for (uri, file) in maps {

@@ -1,5 +1,5 @@
 //! Generates the types (and validators) of each draft's official metaschema, as envgen
-//! ships it built in (`envgen_codegen::load::metaschemas`), each read as its own draft.
+//! ships it built in (`envgen_codegen::metaschemas`), each read as its own draft.
 //! A metaschema codegen refuses is recorded with the error, for the test to report.
 
 use envgen_codegen::{Config, Document, Draft, Settings};
@@ -85,7 +85,7 @@ fn main() {
 /// The full module of one metaschema (types, serde impls, checked parsers, validators; no
 /// builders), and its root type's name.
 fn generate(uri: &str, draft: Draft) -> Result<(String, String), String> {
-    let meta = envgen_codegen::load::metaschemas::lookup(uri)
+    let meta = envgen_codegen::metaschemas::lookup(uri)
         .ok_or_else(|| format!("`{uri}` is not a built-in metaschema"))?;
     let (set, doc) = Config::new()
         .default_draft(draft)
@@ -97,14 +97,11 @@ fn generate(uri: &str, draft: Draft) -> Result<(String, String), String> {
         )
         .map_err(|e| e.to_string())?;
     let settings = Settings::new().builders(false);
-    let module = envgen_codegen::ir::lower(&set, doc, &settings).map_err(|e| e.to_string())?;
-    let root = match &module.root {
-        envgen_codegen::ir::Ty::Named(id) => module.get(*id).name.clone(),
-        other => {
-            return Err(format!(
-                "the metaschema's root is not a named type: {other:?}"
-            ))
-        }
+    let types =
+        envgen_codegen::RustTypes::lower(&set, doc, &settings).map_err(|e| e.to_string())?;
+    let root = match types.root_name() {
+        Some(name) => name.to_owned(),
+        None => return Err("the metaschema's root is not a named type".to_owned()),
     };
     let tokens = envgen_codegen::generate(&set, doc, &settings).map_err(|e| e.to_string())?;
     Ok((tokens.to_string(), root))

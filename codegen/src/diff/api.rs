@@ -22,14 +22,14 @@ pub struct TypeApi {
     /// Where it comes from (`file#pointer`).
     pub origin: String,
     /// Struct, enum or alias.
-    pub shape: Shape,
+    pub kind: KindApi,
     /// The constraints of the type's own schema.
     pub constraints: Constraints,
 }
 
 /// What a named type is.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Shape {
+pub enum KindApi {
     /// A struct: fields by JSON property name, and what it does with other properties.
     Struct {
         /// The declared properties.
@@ -54,14 +54,14 @@ pub enum Shape {
     },
 }
 
-impl Shape {
+impl KindApi {
     /// `struct`, `enum` or `type alias`, for messages.
     pub fn word(&self) -> &'static str {
         match self {
-            Shape::Struct { .. } => "struct",
-            Shape::Enum { .. } => "enum",
-            Shape::Alias { .. } => "type alias",
-            Shape::Newtype { .. } => "newtype struct",
+            KindApi::Struct { .. } => "struct",
+            KindApi::Enum { .. } => "enum",
+            KindApi::Alias { .. } => "type alias",
+            KindApi::Newtype { .. } => "newtype struct",
         }
     }
 }
@@ -124,8 +124,8 @@ impl Api {
         let constraints_of = |node| Constraints::of(&plan, node);
         let mut types = BTreeMap::new();
         for t in &module.types {
-            let shape = match &t.kind {
-                TypeKind::Struct(s) => Shape::Struct {
+            let kind = match &t.kind {
+                TypeKind::Struct(s) => KindApi::Struct {
                     fields: s
                         .fields
                         .iter()
@@ -148,7 +148,7 @@ impl Api {
                         Extra::Typed(ty) => ExtraApi::Typed(render(module, ty)),
                     },
                 },
-                TypeKind::Enum(e) => Shape::Enum {
+                TypeKind::Enum(e) => KindApi::Enum {
                     variants: e
                         .variants
                         .iter()
@@ -161,10 +161,10 @@ impl Api {
                         })
                         .collect(),
                 },
-                TypeKind::Alias(ty) => Shape::Alias {
+                TypeKind::Alias(ty) => KindApi::Alias {
                     ty: render(module, ty),
                 },
-                TypeKind::Newtype(ty) => Shape::Newtype {
+                TypeKind::Newtype(ty) => KindApi::Newtype {
                     ty: render(module, ty),
                 },
             };
@@ -172,7 +172,7 @@ impl Api {
                 t.name.clone(),
                 TypeApi {
                     origin: t.origin.clone(),
-                    shape,
+                    kind,
                     constraints: constraints_of(t.node),
                 },
             );

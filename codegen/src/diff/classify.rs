@@ -14,8 +14,8 @@
 //!
 //! `docs/decisions.md` has the same matrix as a table.
 
-use super::change::{ChangeKind, Verdict};
 use super::constraint::Movement;
+use super::kind::{ChangeKind, Verdict};
 
 const OK: Verdict = Verdict {
     breaking: false,

@@ -1,9 +1,10 @@
 //! Lines up two [`Api`]s and lists their differences, in a fixed order: by type name,
 //! then field (JSON name) or variant (Rust name), then keyword.
 
-use super::api::{Api, ExtraApi, FieldApi, Shape, TypeApi};
-use super::change::{Change, ChangeKind};
+use super::api::{Api, ExtraApi, FieldApi, KindApi, TypeApi};
+use super::change::Change;
 use super::constraint::Constraints;
+use super::kind::ChangeKind;
 
 /// Every difference from `old` to `new`.
 pub fn compare(old: &Api, new: &Api) -> Vec<Change> {
@@ -23,12 +24,12 @@ pub fn compare(old: &Api, new: &Api) -> Vec<Change> {
             (None, Some(n)) => out.push(Change::new(
                 name.clone(),
                 ChangeKind::TypeAdded,
-                format!("{} `{name}` added ({})", n.shape.word(), n.origin),
+                format!("{} `{name}` added ({})", n.kind.word(), n.origin),
             )),
             (Some(o), None) => out.push(Change::new(
                 name.clone(),
                 ChangeKind::TypeRemoved,
-                format!("{} `{name}` removed (was {})", o.shape.word(), o.origin),
+                format!("{} `{name}` removed (was {})", o.kind.word(), o.origin),
             )),
             (None, None) => {}
         }
@@ -38,13 +39,13 @@ pub fn compare(old: &Api, new: &Api) -> Vec<Change> {
 
 fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>) {
     constraints(name, &old.constraints, &new.constraints, out);
-    match (&old.shape, &new.shape) {
+    match (&old.kind, &new.kind) {
         (
-            Shape::Struct {
+            KindApi::Struct {
                 fields: of,
                 extra: oe,
             },
-            Shape::Struct {
+            KindApi::Struct {
                 fields: nf,
                 extra: ne,
             },
@@ -92,7 +93,7 @@ fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>)
                 ));
             }
         }
-        (Shape::Enum { variants: ov }, Shape::Enum { variants: nv }) => {
+        (KindApi::Enum { variants: ov }, KindApi::Enum { variants: nv }) => {
             let keys: std::collections::BTreeSet<&String> = ov.keys().chain(nv.keys()).collect();
             for v in keys {
                 let path = format!("{name}::{v}");
@@ -116,10 +117,10 @@ fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>)
                 }
             }
         }
-        (Shape::Alias { ty: ot }, Shape::Alias { ty: nt }) => {
+        (KindApi::Alias { ty: ot }, KindApi::Alias { ty: nt }) => {
             retyped(out, name, ot, nt, || format!("`type {name}` = {ot} → {nt}"));
         }
-        (Shape::Newtype { ty: ot }, Shape::Newtype { ty: nt }) => {
+        (KindApi::Newtype { ty: ot }, KindApi::Newtype { ty: nt }) => {
             retyped(out, name, ot, nt, || {
                 format!("`struct {name}({ot})` → `struct {name}({nt})`")
             });

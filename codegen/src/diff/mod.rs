@@ -1,23 +1,32 @@
 //! `envgen diff`: the difference between the APIs generated from two versions of a
 //! schema, each change classified as breaking or compatible for producers and consumers.
 //!
-//! Both versions go through the real pipeline (load → link → [`crate::ir::lower`]), so the
+//! Both versions go through the real pipeline (load → link → lower), so the
 //! diff sees exactly the types, fields and variants `envgen` generates:
 //!
-//! * [`api`]: the generated API as the diff models it;
-//! * [`constraint`]: bounds, lengths, counts, pattern, format: narrowed or widened;
-//! * [`compare`]: the differences, in a fixed order;
-//! * [`classify`]: the compatibility matrix;
-//! * [`change`]: one difference and its verdicts.
+//! * `api`: the generated API as the diff models it;
+//! * `constraint`: bounds, lengths, counts, pattern, format: narrowed or widened
+//!   ([`Movement`]);
+//! * `compare`: the differences, in a fixed order;
+//! * `classify`: the compatibility matrix (the verdicts of each [`ChangeKind`]);
+//! * `change`: one difference and its verdicts ([`Change`]);
+//! * `kind`: the kinds of change and the verdict type.
+//!
+//! The public surface is [`diff_files`] and its [`Report`].
 
-pub mod api;
-pub mod change;
-pub mod classify;
-pub mod compare;
-pub mod constraint;
+mod api;
+mod change;
+mod classify;
+mod compare;
+mod constraint;
+mod kind;
 
-pub use api::Api;
-pub use change::{Change, ChangeKind, Verdict};
+pub(crate) use api::Api;
+#[cfg(test)]
+pub(crate) use compare::compare;
+pub use change::Change;
+pub use constraint::Movement;
+pub use kind::{ChangeKind, Verdict};
 
 use crate::config::{Config, SchemaConfig};
 use crate::error::Result;
@@ -51,7 +60,7 @@ impl Report {
 /// The API generated from one schema file, loaded with `config`'s maps and draft.
 /// Without a root name in `settings` or a `title`, the root type is named after
 /// `stem` (so that two versions in differently named files line up).
-pub fn api_of(config: &Config, path: &Path, settings: &Settings, stem: &str) -> Result<Api> {
+pub(crate) fn api_of(config: &Config, path: &Path, settings: &Settings, stem: &str) -> Result<Api> {
     let schema = SchemaConfig::new(path).settings(settings.clone());
     let (set, doc, _) = config.load(&schema)?;
     let mut settings = settings.clone();

@@ -2,15 +2,11 @@
 //! template filled with a backend's own expressions, the statement recording a failure,
 //! and the `if` shapes clippy wants.
 
+use super::tokens::lit;
 use crate::ir::plan::{Arg, Cmp, Message, Site};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Number;
-
-/// A string literal.
-pub(crate) fn lit(s: &str) -> Literal {
-    Literal::string(s)
-}
 
 /// The expression building `m`'s text, each hole filled by `arg`.
 pub(crate) fn message(m: &Message, arg: impl Fn(Arg) -> TokenStream) -> TokenStream {

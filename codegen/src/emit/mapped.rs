@@ -7,27 +7,15 @@
 //! spec claims no JSON kind as held, so within a session every value is checked before
 //! the type parses it; outside a session the type's own deserializer runs alone.
 
-use super::rust_ty::Cx;
-use super::validate::fn_name;
+use super::rust_ty::ModuleCx;
+use super::tokens::{fn_name, rust_type};
 use crate::ir::{Mapped, Ty, TypeKind};
 use crate::load::NodeId;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-/// The tokens of a mapped Rust type. Paths were checked when lowering; one that still
-/// does not parse becomes a `compile_error!` naming it.
-pub(crate) fn rust_type(path: &str) -> TokenStream {
-    match syn::parse_str::<syn::Type>(path) {
-        Ok(t) => quote!(#t),
-        Err(_) => {
-            let msg = format!("envgen: the mapped type {path:?} is not a Rust type");
-            quote!(::core::compile_error!(#msg))
-        }
-    }
-}
-
 /// The format mapping a value of `ty` is, through boxes and aliases.
-pub(crate) fn parsed<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Mapped> {
+pub(crate) fn parsed<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Mapped> {
     if depth > 8 {
         return None;
     }

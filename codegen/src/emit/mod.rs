@@ -1,14 +1,16 @@
 //! Emit: IR → Rust tokens (with `quote!`) → formatted source (with prettyplease).
 
 mod builder;
-mod check;
 mod de;
 mod failure;
 mod inflight;
 mod mapped;
+mod read;
 mod render;
 mod rust_ty;
 mod ser;
+mod tokens;
+mod typed_check;
 mod types;
 mod validate;
 
@@ -17,7 +19,7 @@ use crate::ir::{Module, TypeKind};
 use crate::settings::Settings;
 use proc_macro2::TokenStream;
 use quote::quote;
-use rust_ty::Cx;
+use rust_ty::ModuleCx;
 
 pub use render::render;
 pub(crate) use render::Printer;
@@ -69,11 +71,11 @@ pub(crate) fn emit_into(
     // In-flight errors come from nodes checked on their own, outside the dynamic scope.
     let inflight = (settings.validators && !plan.is_dynamic()).then_some(&inflight);
     if let Some(module) = module {
-        let cx = Cx {
+        let cx = ModuleCx {
             module,
             rt: rt.clone(),
         };
-        let mut checks = check::Checks::new(module, rt.clone(), &mut v);
+        let mut checks = typed_check::TypedChecks::new(module, rt.clone(), &mut v);
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             sink(types::definition(&cx, settings, t))?;
@@ -128,7 +130,7 @@ pub(crate) fn emit_into(
         let body = v.emit(&roots)?;
         let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
         let wrappers = inflight.map(|i| i.wrappers(&rt)).unwrap_or_default();
-        let root_fn = validate::fn_name(root);
+        let root_fn = tokens::fn_name(root);
         let formats = settings.assert_formats;
         sink(quote! {
             /// Whether `validate_value` and `from_json_str` assert `format` by default.
@@ -163,7 +165,11 @@ pub(crate) fn emit_into(
     Ok(())
 }
 
-fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident>) -> TokenStream {
+fn methods(
+    cx: &ModuleCx<'_>,
+    t: &crate::ir::TypeDef,
+    entry: Option<proc_macro2::Ident>,
+) -> TokenStream {
     let rt = &cx.rt;
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
@@ -189,7 +195,7 @@ fn methods(cx: &Cx<'_>, t: &crate::ir::TypeDef, entry: Option<proc_macro2::Ident
             }
         };
     };
-    let node_fn = validate::fn_name(t.node);
+    let node_fn = tokens::fn_name(t.node);
     // Errors raised in flight inside a struct are its schema's; inside an enum (a `oneOf`,
     // an `anyOf`) they are an alternative's, so enums take the two-pass path.
     let direct = matches!(t.kind, TypeKind::Struct(_));

@@ -1,17 +1,18 @@
-//! IR [`Ty`] → Rust type tokens, and the helpers every emitter shares.
+//! IR [`Ty`] → Rust type tokens ([`ModuleCx`]), and doc-comment attributes.
 
+use super::tokens::{ident, rust_type};
 use crate::ir::{Module, Presence, Ty, TypeDef};
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
 
 /// Context shared by the emitters of one module.
-pub(crate) struct Cx<'a> {
+pub(crate) struct ModuleCx<'a> {
     pub module: &'a Module,
     /// Path of the runtime crate (`::envgen_runtime` by default).
     pub rt: TokenStream,
 }
 
-impl Cx<'_> {
+impl ModuleCx<'_> {
     /// Whether `ty` is `()` (only `null`), directly or through aliases.
     pub fn is_unit(&self, ty: &Ty) -> bool {
         match ty {
@@ -58,7 +59,7 @@ impl Cx<'_> {
                 let t = self.ty(t);
                 quote!(Option<#t>)
             }
-            Ty::Mapped(m) => super::mapped::rust_type(&m.path),
+            Ty::Mapped(m) => rust_type(&m.path),
         }
     }
 
@@ -89,11 +90,6 @@ impl Cx<'_> {
     pub fn params(&self, t: &TypeDef) -> Vec<Ident> {
         t.generics.iter().map(|g| ident(g)).collect()
     }
-}
-
-/// An identifier; names reaching here are already valid Rust identifiers.
-pub(crate) fn ident(s: &str) -> Ident {
-    format_ident!("{}", s)
 }
 
 /// `#[doc = "…"]` attributes, one per line, each with a leading space so that the
@@ -222,13 +218,6 @@ fn list_continuations(text: &str) -> String {
         out.push_str("```\n");
     }
     out
-}
-
-/// A string literal token.
-pub(crate) fn lit(s: &str) -> proc_macro2::Literal {
-    let mut l = proc_macro2::Literal::string(s);
-    l.set_span(Span::call_site());
-    l
 }
 
 #[cfg(test)]

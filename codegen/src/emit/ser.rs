@@ -1,14 +1,15 @@
 //! `Serialize` impls: declared properties in schema order, then preserved extras;
 //! absent optionals omitted, required-nullable `None` written as `null`.
 
-use super::rust_ty::{ident, lit, Cx};
+use super::rust_ty::ModuleCx;
+use super::tokens::{ident, lit, value_tokens};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use serde_json::Value;
 
 /// `&expr`, or `&Compact(&expr)` when the type holds bare floats.
-fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
+fn value_expr(cx: &ModuleCx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
     if ty.has_bare_float(cx.module) {
         let rt = &cx.rt;
         quote!(&#rt::ser::Compact(#expr))
@@ -17,51 +18,10 @@ fn value_expr(cx: &Cx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
     }
 }
 
-/// Tokens that build a `serde_json::Value` equal to `v`.
-pub(crate) fn value_tokens(v: &Value) -> TokenStream {
-    match v {
-        Value::Null => quote!(::serde_json::Value::Null),
-        Value::Bool(b) => quote!(::serde_json::Value::Bool(#b)),
-        Value::Number(n) => {
-            if let Some(u) = n.as_u64() {
-                quote!(::serde_json::Value::from(#u))
-            } else if let Some(i) = n.as_i64() {
-                quote!(::serde_json::Value::from(#i))
-            } else {
-                let f = n.as_f64().unwrap_or(0.0);
-                quote!(::serde_json::Value::from(#f))
-            }
-        }
-        Value::String(s) => {
-            let s = lit(s);
-            quote!(::serde_json::Value::String(String::from(#s)))
-        }
-        Value::Array(a) => {
-            let items = a.iter().map(value_tokens);
-            quote!(::serde_json::Value::Array(vec![#(#items),*]))
-        }
-        Value::Object(m) if m.is_empty() => {
-            quote!(::serde_json::Value::Object(::serde_json::Map::new()))
-        }
-        Value::Object(m) => {
-            let entries = m.iter().map(|(k, v)| {
-                let k = lit(k);
-                let v = value_tokens(v);
-                quote!(m.insert(String::from(#k), #v);)
-            });
-            quote!({
-                let mut m = ::serde_json::Map::new();
-                #(#entries)*
-                ::serde_json::Value::Object(m)
-            })
-        }
-    }
-}
-
 /// The entries of a struct that keeps its document's key order
 /// (`Settings::preserve_key_order`): the recorded keys in their order, then the fields the
 /// record does not hold in schema order, then the extras not yet written.
-fn in_key_order(cx: &Cx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream {
+fn in_key_order(cx: &ModuleCx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream {
     let rt = &cx.rt;
     let n = Literal::usize_unsuffixed(entries.len());
     let extra_value = |v: TokenStream| match &s.extra {
@@ -136,7 +96,7 @@ fn in_key_order(cx: &Cx<'_>, s: &Struct, entries: &[TokenStream]) -> TokenStream
 }
 
 /// The `Serialize` impl of one type (aliases have none).
-pub(crate) fn serialize_impl(cx: &Cx<'_>, t: &TypeDef) -> TokenStream {
+pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
     let impl_generics = if params.is_empty() {

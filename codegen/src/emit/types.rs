@@ -1,6 +1,7 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
-use super::rust_ty::{doc_attrs, ident, lit, Cx};
+use super::rust_ty::{doc_attrs, ModuleCx};
+use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
 use crate::settings::{SchemarsDerive, Settings};
 use proc_macro2::TokenStream;
@@ -61,7 +62,7 @@ fn origin_doc(t: &TypeDef) -> TokenStream {
 }
 
 /// The definition of one named type.
-pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> TokenStream {
+pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) -> TokenStream {
     let name = ident(&t.name);
     let rt = &cx.rt;
     let docs = doc_attrs(t.docs.as_deref());
@@ -277,7 +278,7 @@ pub(crate) fn definition(cx: &Cx<'_>, settings: &Settings, t: &TypeDef) -> Token
 
 /// Getters of the derived (read-only) fields: by value for `bool` and numbers, by
 /// reference otherwise. Empty when the struct has none.
-fn getters(cx: &Cx<'_>, t: &TypeDef, fields: &[crate::ir::Field]) -> TokenStream {
+fn getters(cx: &ModuleCx<'_>, t: &TypeDef, fields: &[crate::ir::Field]) -> TokenStream {
     let methods: Vec<TokenStream> = fields
         .iter()
         .filter_map(|f| {
@@ -334,7 +335,7 @@ pub(crate) fn generic_decls(settings: &Settings, t: &TypeDef) -> Vec<TokenStream
 }
 
 /// A one-line doc for a payload variant without a description.
-fn describe_payload(cx: &Cx<'_>, ty: &Ty) -> String {
+fn describe_payload(cx: &ModuleCx<'_>, ty: &Ty) -> String {
     match ty {
         Ty::Named(id) => format!("A [`{}`].", cx.module.get(*id).name),
         Ty::Generic(p) => format!("A `{p}`."),

@@ -4,7 +4,7 @@
 pub mod naming;
 
 mod boxing;
-mod builder;
+mod builder_plan;
 pub(crate) mod decoding;
 mod lower;
 pub(crate) mod mapped;

@@ -18,7 +18,7 @@ mod scan;
 mod vocabulary;
 
 pub use draft::Draft;
-pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId, Ref};
+pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId};
 
 use crate::error::{Error, Result};
 use crate::uri;
@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One JSON document holding schemas.
 #[derive(Debug, Clone)]
-pub struct Document {
+pub struct SourceDocument {
     /// How errors name the document (a path as the user wrote it, or a URI).
     pub display: String,
     /// Its absolute retrieval URI (`file:///…`, or a URI the user mapped).
@@ -43,7 +43,7 @@ pub struct Document {
 /// A set of schema documents and the schema nodes parsed from them.
 #[derive(Debug, Clone, Default)]
 pub struct SchemaSet {
-    docs: Vec<Document>,
+    docs: Vec<SourceDocument>,
     default_draft: Draft,
     /// Absolute resource URI (no fragment) → where the resource's root is.
     resources: BTreeMap<String, Loc>,
@@ -160,7 +160,7 @@ impl SchemaSet {
             None => self.default_draft,
         };
         let doc = DocId(self.docs.len());
-        self.docs.push(Document {
+        self.docs.push(SourceDocument {
             display: display.to_owned(),
             uri: resource.to_owned(),
             value,
@@ -256,17 +256,17 @@ impl SchemaSet {
     }
 
     /// The documents, in the order they were added.
-    pub fn documents(&self) -> &[Document] {
+    pub fn documents(&self) -> &[SourceDocument] {
         &self.docs
     }
 
     /// One document.
-    pub fn document(&self, doc: DocId) -> &Document {
+    pub fn document(&self, doc: DocId) -> &SourceDocument {
         &self.docs[doc.0]
     }
 
     /// The node at the root of a document (after [`SchemaSet::link`]).
-    pub fn root(&self, doc: DocId) -> Option<NodeId> {
+    pub(crate) fn root(&self, doc: DocId) -> Option<NodeId> {
         self.by_loc
             .get(&Loc {
                 doc,
@@ -276,17 +276,17 @@ impl SchemaSet {
     }
 
     /// One node.
-    pub fn node(&self, id: NodeId) -> &Node {
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0]
     }
 
     /// All nodes, indexed by [`NodeId`].
-    pub fn nodes(&self) -> &[Node] {
+    pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
     }
 
     /// The node at a location, if one was parsed there.
-    pub fn node_at(&self, loc: &Loc) -> Option<NodeId> {
+    pub(crate) fn node_at(&self, loc: &Loc) -> Option<NodeId> {
         self.by_loc.get(loc).copied()
     }
 
@@ -312,7 +312,12 @@ impl SchemaSet {
     }
 
     /// An error located at a node.
-    pub fn error_at_node(&self, id: NodeId, suffix: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at_node(
+        &self,
+        id: NodeId,
+        suffix: &str,
+        message: impl Into<String>,
+    ) -> Error {
         let loc = &self.nodes[id.0].loc;
         self.error_at(loc.doc, &format!("{}{}", loc.pointer, suffix), message)
     }
@@ -331,7 +336,7 @@ impl SchemaSet {
     }
 
     /// `file#pointer` of a node, for messages and docs.
-    pub fn location_of(&self, id: NodeId) -> String {
+    pub(crate) fn location_of(&self, id: NodeId) -> String {
         let loc = &self.nodes[id.0].loc;
         format!("{}#{}", self.docs[loc.doc.0].display, loc.pointer)
     }

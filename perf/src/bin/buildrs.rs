@@ -21,8 +21,7 @@ fn main() {
     let mut times = serde_json::Map::new();
     let start = Instant::now();
     for b in BUILTINS {
-        let mut s = settings(b.name);
-        s.builders = builders;
+        let s = settings(b.name).builders(builders);
         let t = Instant::now();
         let generated = Config::new()
             .base_dir(&root)

@@ -1,12 +1,12 @@
 //! The builder's `build()`: it computes derived fields and runs the generated validator.
 
-use super::{is_required, trait_name, Plan};
-use crate::emit::rust_ty::{ident, lit};
+use super::{is_required, trait_name, BuilderEmitter};
+use crate::emit::tokens::{ident, lit};
 use crate::ir::{Extra, Slot};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     pub(super) fn build_fn(&self, name: &Ident, sps: &[Ident]) -> TokenStream {
         let rt = &self.cx.rt;
         let finish = ident(&self.b.finish);

@@ -9,7 +9,8 @@ mod finish;
 mod setters;
 mod states;
 
-use super::rust_ty::{ident, Cx};
+use super::rust_ty::ModuleCx;
+use super::tokens::ident;
 use super::types::generic_decls;
 use crate::ir::{Builder, Extra, Field, Presence, Slot, Struct, TypeDef, TypeKind};
 use crate::load::{pointer, DocId, SchemaSet};
@@ -43,7 +44,7 @@ fn trait_name(t: &TypeDef, what: &str) -> Ident {
 
 /// Emits the builder of `t`, if it is a struct with a planned builder.
 pub(crate) fn builder(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     set: &SchemaSet,
     doc: DocId,
     settings: &Settings,
@@ -54,7 +55,7 @@ pub(crate) fn builder(
     };
     let b = s.builder.as_ref()?;
     Some(
-        Plan {
+        BuilderEmitter {
             cx,
             settings,
             t,
@@ -66,8 +67,8 @@ pub(crate) fn builder(
     )
 }
 
-struct Plan<'a> {
-    cx: &'a Cx<'a>,
+struct BuilderEmitter<'a> {
+    cx: &'a ModuleCx<'a>,
     settings: &'a Settings,
     t: &'a TypeDef,
     s: &'a Struct,
@@ -75,7 +76,7 @@ struct Plan<'a> {
     required_path: String,
 }
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     fn emit(&self) -> Emitted {
         let rt = &self.cx.rt;
         let name = ident(&self.t.name);

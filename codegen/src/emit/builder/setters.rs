@@ -1,8 +1,9 @@
 //! Builder setters: one per stored field and input, each moving a required one to its
 //! `Set` typestate, and the `null` setters of nullable fields.
 
-use super::{input_ty, Plan};
-use crate::emit::rust_ty::{doc_attrs, ident, Cx};
+use super::{input_ty, BuilderEmitter};
+use crate::emit::rust_ty::{doc_attrs, ModuleCx};
+use crate::emit::tokens::ident;
 use crate::ir::{Extra, Presence, Slot, Ty};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -10,7 +11,7 @@ use quote::quote;
 /// Whether setters take `ty` as is rather than `impl Into<ty>`: generic parameters
 /// (`impl Into<T>` would leave `T` uninferred) and numbers and booleans (so that a literal
 /// such as `.line(3)` infers its type instead of defaulting to `i32`).
-fn mentions_generic(cx: &Cx<'_>, ty: &Ty) -> bool {
+fn mentions_generic(cx: &ModuleCx<'_>, ty: &Ty) -> bool {
     match ty {
         Ty::I64 | Ty::U64 | Ty::F64 | Ty::Bool => true,
         Ty::Generic(_) => true,
@@ -20,7 +21,7 @@ fn mentions_generic(cx: &Cx<'_>, ty: &Ty) -> bool {
     }
 }
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     pub(super) fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
         let retype = ident(&self.b.retype);

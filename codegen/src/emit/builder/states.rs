@@ -1,13 +1,13 @@
 //! The typestate traits of a builder, one per required field or input, implemented by
 //! `Set` only, whose diagnostic names what is missing.
 
-use super::{trait_name, Plan};
-use crate::emit::rust_ty::lit;
+use super::{trait_name, BuilderEmitter};
+use crate::emit::tokens::lit;
 use crate::ir::Slot;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-impl Plan<'_> {
+impl BuilderEmitter<'_> {
     /// The typestate traits: one per state, implemented by `Set` only, whose diagnostic
     /// names the missing field.
     pub(super) fn traits(&self) -> TokenStream {

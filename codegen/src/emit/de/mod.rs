@@ -11,7 +11,8 @@ mod record;
 mod union;
 
 use super::inflight::Inflight;
-use super::rust_ty::{ident, Cx};
+use super::rust_ty::ModuleCx;
+use super::tokens::ident;
 use crate::ir::decoding::Decoding;
 use crate::ir::{Ty, TypeDef, TypeKind};
 use proc_macro2::TokenStream;
@@ -21,7 +22,7 @@ use union::enum_impl;
 
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
 /// bare integers.
-pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
+pub(super) fn de_call(cx: &ModuleCx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
     let t = cx.ty(ty);
     if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
@@ -32,7 +33,7 @@ pub(super) fn de_call(cx: &Cx<'_>, ty: &Ty, d: TokenStream) -> TokenStream {
 }
 
 /// The inner type of an `Option` payload, through aliases.
-fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+fn peel_option<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
     match ty {
         Ty::Option(inner) => Some(inner),
         Ty::Named(id) if depth < 32 => match &cx.module.get(*id).kind {
@@ -48,7 +49,7 @@ fn peel_option<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
 /// (`StrDeserializer`, `MapAccessDeserializer`, …) hand an `Option` the value itself, which
 /// its visitor refuses ("expected option").
 pub(super) fn payload_from(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     name: &proc_macro2::Ident,
     v: &crate::ir::Variant,
     ty: &Ty,
@@ -67,39 +68,8 @@ pub(super) fn payload_from(
     }
 }
 
-/// `map.next_value::<T>()?`, through `Lenient` for bare integers, and through a
-/// [`value_seed`] for untyped JSON.
-pub(crate) fn next_value(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
-    let t = cx.ty(ty);
-    if let Some(seed) = value_seed(cx, ty) {
-        quote!(map.next_value_seed(#seed)?)
-    } else if ty.has_bare_int(cx.module) {
-        let rt = &cx.rt;
-        quote!(map.next_value::<#rt::de::Lenient<#t>>()?.0)
-    } else {
-        quote!(map.next_value::<#t>()?)
-    }
-}
-
-/// The runtime seed that reads a value of `ty` when it is untyped JSON: a
-/// `serde_json::Value`, a generic payload parameter (whose default is `Value`), or either
-/// of them nullable. `payload::AnyValue` builds the same `Value` as `Value`'s own
-/// `Deserialize`, with each container allocated once.
-pub(crate) fn value_seed(cx: &Cx<'_>, ty: &Ty) -> Option<TokenStream> {
-    let rt = &cx.rt;
-    match ty {
-        Ty::Any => Some(quote!(#rt::payload::AnyValue)),
-        Ty::Generic(_) => {
-            let t = cx.ty(ty);
-            Some(quote!(#rt::payload::Payload::<#t>::new()))
-        }
-        Ty::Option(inner) => value_seed(cx, inner).map(|seed| quote!(#rt::payload::OrNull(#seed))),
-        _ => None,
-    }
-}
-
 pub(super) fn header(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     owned: bool,
 ) -> (TokenStream, TokenStream, TokenStream) {
@@ -121,7 +91,7 @@ pub(super) fn header(
 /// Whether reading `t` reads a generic enum through a buffered `Value`
 /// ([`Decoding::Buffered`], whose impl needs `DeserializeOwned` parameters), in a field, a
 /// payload, an item or an alias: then `t`'s own impl needs the same bound.
-fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
+fn reads_buffered(cx: &ModuleCx<'_>, t: &TypeDef) -> bool {
     let mut seen = std::collections::BTreeSet::new();
     let mut stack: Vec<&Ty> = t.held();
     while let Some(ty) = stack.pop() {
@@ -146,7 +116,7 @@ fn reads_buffered(cx: &Cx<'_>, t: &TypeDef) -> bool {
 /// The `Deserialize` impl of one type (aliases have none). With `inflight` (validators
 /// are generated), structs report schema errors while deserializing.
 pub(crate) fn deserialize_impl(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
@@ -159,7 +129,7 @@ pub(crate) fn deserialize_impl(
 }
 
 /// A newtype reads its value as the inner type does.
-fn newtype_impl(cx: &Cx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
+fn newtype_impl(cx: &ModuleCx<'_>, t: &TypeDef, ty: &Ty) -> TokenStream {
     let (impl_generics, self_ty, where_clause) = header(cx, t, false);
     let name = ident(&t.name);
     let call = de_call(cx, ty, quote!(deserializer));

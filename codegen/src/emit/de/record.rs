@@ -2,15 +2,17 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{header, next_value, value_seed};
+use super::header;
 use crate::emit::inflight::Inflight;
-use crate::emit::rust_ty::{ident, lit, Cx};
+use crate::emit::read::{next_value, value_seed};
+use crate::emit::rust_ty::ModuleCx;
+use crate::emit::tokens::{ident, lit};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 pub(super) fn struct_impl(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     s: &Struct,
     inflight: Option<&Inflight<'_>>,

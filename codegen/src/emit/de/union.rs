@@ -4,8 +4,8 @@
 
 use super::{de_call, header, payload_from};
 use crate::emit::inflight::Inflight;
-use crate::emit::rust_ty::{ident, lit, Cx};
-use crate::emit::ser::value_tokens;
+use crate::emit::rust_ty::ModuleCx;
+use crate::emit::tokens::{ident, lit, value_tokens};
 use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
 use crate::ir::{Enum, Ty, TypeDef, VariantKind};
 use proc_macro2::TokenStream;
@@ -14,7 +14,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 
 pub(super) fn enum_impl(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     e: &Enum,
     inflight: Option<&Inflight<'_>>,
@@ -33,7 +33,7 @@ pub(super) fn enum_impl(
 /// tag (`envgen_runtime::union::tagged`), and the tag's value picks the payload, which
 /// reads the object on. Entries before the tag are buffered; nothing is when the tag
 /// comes first. `None` when the enum has no tag ([`decoding`] says when it applies).
-fn tagged_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
+fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
     let tag = e.tag.as_ref()?;
     let rt = &cx.rt;
     let name = ident(&t.name);
@@ -91,7 +91,7 @@ fn expecting_for(t: &TypeDef, e: &Enum) -> String {
     }
 }
 
-fn string_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+fn string_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
     let type_name = lit(&t.name);
@@ -123,7 +123,7 @@ fn string_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     )
 }
 
-fn dispatch_enum_impl(cx: &Cx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
     let type_name = lit(&t.name);
@@ -368,7 +368,7 @@ fn visitor_impl(
 /// validators are generated, the error is the union's own node's (raised in flight, so
 /// that no second parse is needed: `inflight::unmatched`).
 fn buffered_enum_impl(
-    cx: &Cx<'_>,
+    cx: &ModuleCx<'_>,
     t: &TypeDef,
     e: &Enum,
     inflight: Option<&Inflight<'_>>,

@@ -16,8 +16,8 @@
 //! `additionalProperties` say so. Every other read is opaque: an error raised inside it
 //! is dropped, and the caller validates the document the slow way.
 
-use super::rust_ty::Cx;
-use super::validate::fn_name;
+use super::rust_ty::ModuleCx;
+use super::tokens::fn_name;
 use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
@@ -113,7 +113,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// Whether errors raised inside a value of `ty` (at `node`) are the schema's.
-    fn direct(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> bool {
+    fn direct(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> bool {
         if depth > 8 {
             return false;
         }
@@ -141,7 +141,7 @@ impl<'a> Inflight<'a> {
     /// Whether a value of `ty` can be driven through `deserialize_any` by the runtime:
     /// not an `Option` (serde's takes `null` only through `deserialize_option`), not a
     /// generic parameter, and not a plain `Value` (it never fails).
-    fn capturable(cx: &Cx<'_>, ty: &Ty, depth: usize) -> bool {
+    fn capturable(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> bool {
         if depth > 8 {
             return false;
         }
@@ -159,7 +159,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The number type a value of `ty` is, through boxes and aliases.
-    fn number_ty<'t>(cx: &'t Cx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
+    fn number_ty<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t Ty> {
         if depth > 8 {
             return None;
         }
@@ -186,7 +186,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The `static` spec (its index) for a value of `ty` at `node`.
-    fn spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
+    fn spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
         self.used.borrow_mut().insert(node);
         let mut set = BTreeSet::new();
         kinds_of(cx.module, ty, &mut set);
@@ -305,7 +305,7 @@ impl<'a> Inflight<'a> {
         quote!(#(#items)*)
     }
 
-    fn items_spec(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
+    fn items_spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
         if depth >= MAX_ITEMS_DEPTH {
             return None;
         }
@@ -364,12 +364,12 @@ impl<'a> Inflight<'a> {
     /// `read_ty` (`Option<…>` when `null` is kept apart): checked in flight, or opaque.
     pub(crate) fn field(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         f: &Field,
         read_ty: &Ty,
     ) -> TokenStream {
-        let key = super::rust_ty::lit(&f.json);
+        let key = super::tokens::lit(&f.json);
         if self.own_property(struct_node, f) {
             if let Some(read) = self.read(cx, read_ty, f.node, quote!(#key), false) {
                 return read;
@@ -386,7 +386,7 @@ impl<'a> Inflight<'a> {
     /// property's schema while parsing.
     fn payload(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         read_ty: &Ty,
         node: NodeId,
         key: &proc_macro2::Literal,
@@ -398,7 +398,7 @@ impl<'a> Inflight<'a> {
         if !generic {
             return None;
         }
-        let seed = super::de::value_seed(cx, read_ty)?;
+        let seed = super::read::value_seed(cx, read_ty)?;
         let rt = &cx.rt;
         let node = self.node_fn(node);
         Some(quote!(#rt::inflight::payload(&mut map, #seed, #key, #node)?))
@@ -409,7 +409,7 @@ impl<'a> Inflight<'a> {
     /// is not a plain in-flight one (lenient integers, opaque values).
     pub(crate) fn field_call(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         f: &Field,
         read_ty: &Ty,
@@ -427,12 +427,12 @@ impl<'a> Inflight<'a> {
             return None;
         }
         let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
-        let key = super::rust_ty::lit(&f.json);
+        let key = super::tokens::lit(&f.json);
         Some(quote!(#rt::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
-    pub(crate) fn extra(&self, cx: &Cx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
+    pub(crate) fn extra(&self, cx: &ModuleCx<'_>, struct_node: NodeId, ty: &Ty) -> TokenStream {
         if let Some(Entries {
             patterns,
             additional: Some(Additional::Schema(a)),
@@ -450,7 +450,7 @@ impl<'a> Inflight<'a> {
 
     fn read(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         ty: &Ty,
         node: NodeId,
         key: TokenStream,
@@ -485,9 +485,14 @@ impl<'a> Inflight<'a> {
     }
 
     /// The error for a missing required property `name` of the struct at `struct_node`.
-    pub(crate) fn missing(&self, cx: &Cx<'_>, struct_node: NodeId, name: &str) -> TokenStream {
+    pub(crate) fn missing(
+        &self,
+        cx: &ModuleCx<'_>,
+        struct_node: NodeId,
+        name: &str,
+    ) -> TokenStream {
         let rt = &cx.rt;
-        let key = super::rust_ty::lit(name);
+        let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
             Some(rule) => quote!(#rt::inflight::missing(#key, #rule)),
             None => quote!(#rt::de::missing_property(#key)),
@@ -498,13 +503,13 @@ impl<'a> Inflight<'a> {
     /// property `name`) once the object is read; a missing one is [`Self::missing`]'s error.
     pub(crate) fn required(
         &self,
-        cx: &Cx<'_>,
+        cx: &ModuleCx<'_>,
         struct_node: NodeId,
         name: &str,
         local: &proc_macro2::Ident,
     ) -> TokenStream {
         let rt = &cx.rt;
-        let key = super::rust_ty::lit(name);
+        let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
             Some(rule) => quote!(#rt::inflight::required(#local, #key, #rule)?),
             None => quote!(#rt::de::required(#local, #key)?),
@@ -512,7 +517,7 @@ impl<'a> Inflight<'a> {
     }
 
     /// The error for an undeclared property the struct at `struct_node` does not allow.
-    pub(crate) fn not_allowed(&self, cx: &Cx<'_>, struct_node: NodeId) -> TokenStream {
+    pub(crate) fn not_allowed(&self, cx: &ModuleCx<'_>, struct_node: NodeId) -> TokenStream {
         let rt = &cx.rt;
         if let Some(Entries {
             patterns,
@@ -554,13 +559,13 @@ fn may_nest(ty: &Ty) -> bool {
 }
 
 /// A read whose errors are not reported in flight.
-fn opaque(cx: &Cx<'_>, ty: &Ty) -> TokenStream {
+fn opaque(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
     let rt = &cx.rt;
     let t = cx.ty(ty);
     if !may_nest(ty) {
-        return super::de::next_value(cx, ty);
+        return super::read::next_value(cx, ty);
     }
-    if let Some(seed) = super::de::value_seed(cx, ty) {
+    if let Some(seed) = super::read::value_seed(cx, ty) {
         quote!(#rt::inflight::opaque(map.next_value_seed(#seed))?)
     } else if ty.has_bare_int(cx.module) {
         quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)

@@ -3,7 +3,7 @@
 //! reported in flight as the union's own failure.
 
 use super::Inflight;
-use crate::emit::rust_ty::Cx;
+use crate::emit::rust_ty::ModuleCx;
 use crate::ir::decoding::{kinds_of, Decoding, Kind};
 use crate::ir::plan::{Arg, Check, Message, Test};
 use crate::ir::shape::follow_refs;
@@ -27,7 +27,7 @@ impl Inflight<'_> {
     /// A tagged union's enum ([`crate::ir::Tag`]) qualifies too: its decoder reads only
     /// the alternative the tag names, the others fail on the tag, so an error raised
     /// inside the one read means that the union fails.
-    pub(super) fn union_rule(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId) -> Option<UnionRule> {
+    pub(super) fn union_rule(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId) -> Option<UnionRule> {
         if let Some(rule) = self.tagged_union_rule(cx, ty, node) {
             return Some(rule);
         }
@@ -45,7 +45,7 @@ impl Inflight<'_> {
 
     /// [`Self::union_rule`] for a tagged union's enum at `node`: every variant a struct of
     /// its own branch's schema, and the enum the union at `node`.
-    fn tagged_union_rule(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId) -> Option<UnionRule> {
+    fn tagged_union_rule(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId) -> Option<UnionRule> {
         let Ty::Named(id) = ty else {
             return None;
         };
@@ -74,7 +74,7 @@ impl Inflight<'_> {
     /// Whether a value of `ty` at `node` is a union decoded from a buffered `Value` whose
     /// own schema node is `node`'s: the errors it raises about the whole value when no
     /// alternative takes it (`inflight::unmatched`) are then `node`'s.
-    pub(super) fn whole(&self, cx: &Cx<'_>, ty: &Ty, node: NodeId) -> bool {
+    pub(super) fn whole(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId) -> bool {
         let Ty::Named(id) = ty else {
             return false;
         };
@@ -110,7 +110,7 @@ impl Inflight<'_> {
     /// The schema node of the struct that holds the objects of `ty`: `ty`'s own, or, for
     /// an enum of alternatives (not a tagged one), that of its one variant that holds
     /// objects. An error raised inside an object read as `ty` comes from that struct.
-    fn object_node(cx: &Cx<'_>, ty: &Ty) -> Option<NodeId> {
+    fn object_node(cx: &ModuleCx<'_>, ty: &Ty) -> Option<NodeId> {
         if let Some(n) = Self::struct_node(cx, ty, 0) {
             return Some(n);
         }
@@ -143,7 +143,7 @@ impl Inflight<'_> {
     }
 
     /// The schema node of the struct a value of `ty` is (through boxes and aliases).
-    fn struct_node(cx: &Cx<'_>, ty: &Ty, depth: usize) -> Option<NodeId> {
+    fn struct_node(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> Option<NodeId> {
         if depth > 8 {
             return None;
         }

@@ -7,7 +7,8 @@
 //! decided at run time, by running their validators silently.
 
 use super::Validators;
-use crate::emit::failure::{child_failed, fail, lit};
+use crate::emit::failure::{child_failed, fail};
+use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Annotations, Applies, InPlace};
 use crate::load::NodeId;

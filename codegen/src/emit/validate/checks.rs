@@ -3,9 +3,10 @@
 
 use super::Validators;
 use crate::emit::failure::{
-    any_of, bound, child_failed, count_fails, entries_loop, fail, format, if_then_else, lit,
-    message, one_of, ordering_fails, pattern,
+    any_of, bound, child_failed, count_fails, entries_loop, fail, format, if_then_else, message,
+    one_of, ordering_fails, pattern,
 };
+use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Test};
 use crate::load::{JsonType, NodeId};

@@ -9,8 +9,7 @@
 mod annotations;
 mod checks;
 
-use super::failure::lit;
-use super::ser::value_tokens;
+use super::tokens::{fn_name, lit, value_tokens};
 use crate::error::Result;
 use crate::ir::plan::{Applies, NodePlan, Plan, Test};
 use crate::load::NodeId;
@@ -29,11 +28,6 @@ pub(crate) struct Validators<'a> {
     callees: BTreeSet<NodeId>,
     /// Annotation functions (`unevaluated*`) called by the node being emitted.
     ann_callees: BTreeSet<NodeId>,
-}
-
-/// The name of a node's validator function.
-pub(crate) fn fn_name(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("n{}", id.0)
 }
 
 impl<'a> Validators<'a> {

@@ -13,7 +13,7 @@ mod nullability;
 mod object;
 
 use super::boxing;
-use super::builder;
+use super::builder_plan;
 use super::mapped;
 use super::naming::{pascal, Names};
 use super::shape::{follow_refs, pure_ref, shape_of};
@@ -144,7 +144,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     boxing::break_cycles(&mut types);
     generics::propagate_generics(&mut types);
     if settings.builders {
-        builder::plan(set, doc, settings, &mut types, &mut l.names)?;
+        builder_plan::plan(set, doc, settings, &mut types, &mut l.names)?;
     }
     let mut module = Module {
         source: set.document(doc).display.clone(),

@@ -5,7 +5,7 @@
 //! emit backends render a plan and decide nothing about keywords:
 //!
 //! * `emit::validate`, against a `&serde_json::Value`;
-//! * `emit::check`, against the typed value a generated type holds;
+//! * `emit::typed_check`, against the typed value a generated type holds;
 //! * `emit::inflight`, while deserializing.
 //!
 //! A plan holds no tokens. What the Rust type already guarantees is data too

@@ -1,11 +1,11 @@
 //! Typed checks of values: scalars (`String`, `bool`, numbers), `Vec`s and maps, and the
 //! entry-wise object keywords over a map (shared with a struct's extra properties).
 
-use super::{block, typed_form, vacuous, Checks, Operand, Target};
+use super::{block, typed_form, vacuous, Operand, Target, TypedChecks};
 use crate::emit::failure::{
-    bound, child_failed, count_fails, entries_loop, fail, format, lit, message, ordering_fails,
-    pattern,
+    bound, child_failed, count_fails, entries_loop, fail, format, message, ordering_fails, pattern,
 };
+use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
 use crate::ir::Ty;
@@ -32,7 +32,7 @@ pub(super) enum EntryTy<'t> {
     Json,
 }
 
-impl Checks<'_, '_> {
+impl TypedChecks<'_, '_> {
     /// `m` filled for the typed value `x` of `ty` (shown as JSON would show it), a count
     /// and the key being checked.
     pub(super) fn typed_text(&self, m: &Message, ty: &Ty, count: TokenStream) -> TokenStream {

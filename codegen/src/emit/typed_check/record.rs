@@ -3,11 +3,11 @@
 //! node's applicators against the struct itself.
 
 use super::value::EntryTy;
-use super::{method_name, typed_form, vacuous, Checks, Operand, Target};
+use super::{method_name, typed_form, vacuous, Operand, Target, TypedChecks};
 use crate::emit::failure::{
-    any_of, child_failed, count_fails, fail, if_then_else, lit, message, one_of,
+    any_of, child_failed, count_fails, fail, if_then_else, message, one_of,
 };
-use crate::emit::rust_ty::ident;
+use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
 use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
 use crate::ir::shape::follow_refs;
@@ -40,7 +40,7 @@ fn presence(s: &Struct, name: &str) -> Present {
     }
 }
 
-impl Checks<'_, '_> {
+impl TypedChecks<'_, '_> {
     /// A method of the struct's (whose own node `own` may differ from `node`, for the
     /// nodes of its applicators) returning whether `self` is valid against `node`.
     pub(super) fn struct_method(

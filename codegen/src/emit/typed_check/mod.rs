@@ -14,7 +14,7 @@ mod record;
 mod union;
 mod value;
 
-use super::rust_ty::Cx as TyCx;
+use super::rust_ty::ModuleCx;
 use super::validate::Validators;
 use crate::error::Result;
 use crate::ir::plan::{Applies, Check, NodePlan, Test};
@@ -31,10 +31,10 @@ use value::Collection;
 /// apply a struct's node to itself through many applicators).
 const MAX_INLINE: usize = 24;
 
-pub(crate) struct Checks<'a, 'v> {
+pub(crate) struct TypedChecks<'a, 'v> {
     set: &'a SchemaSet,
     module: &'a Module,
-    tcx: TyCx<'a>,
+    tcx: ModuleCx<'a>,
     v: &'v mut Validators<'a>,
     rt: TokenStream,
     /// (struct, node) methods requested, and those already generated.
@@ -141,12 +141,12 @@ fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
     }))
 }
 
-impl<'a, 'v> Checks<'a, 'v> {
+impl<'a, 'v> TypedChecks<'a, 'v> {
     pub(crate) fn new(module: &'a Module, rt: TokenStream, v: &'v mut Validators<'a>) -> Self {
-        Checks {
+        TypedChecks {
             set: v.plan().set(),
             module,
-            tcx: TyCx {
+            tcx: ModuleCx {
                 module,
                 rt: rt.clone(),
             },
@@ -241,7 +241,7 @@ impl<'a, 'v> Checks<'a, 'v> {
         let own = follow_refs(self.set, t.node)? == node;
         let ty = self.tcx.ty(&Ty::Named(id));
         let m = method_name(node);
-        let sp = super::failure::lit(&self.v.plan().at(node, ""));
+        let sp = super::tokens::lit(&self.v.plan().at(node, ""));
         Ok(Some(match &t.kind {
             TypeKind::Alias(inner) => {
                 let inner = inner.clone();

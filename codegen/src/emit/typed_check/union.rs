@@ -1,8 +1,8 @@
 //! Typed checks of a generated enum: each variant against the alternative it came from,
 //! when that alone decides; the node's `Value` validator otherwise.
 
-use super::{method_name, Checks, Operand};
-use crate::emit::rust_ty::ident;
+use super::{method_name, Operand, TypedChecks};
+use crate::emit::tokens::ident;
 use crate::error::Result;
 use crate::ir::plan::{kind_of, Counted, NodePlan, Test};
 use crate::ir::shape::{follow_refs, shape_of};
@@ -11,7 +11,7 @@ use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-impl Checks<'_, '_> {
+impl TypedChecks<'_, '_> {
     pub(super) fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<TokenStream> {
         let rt = self.rt.clone();
         let m = method_name(node);
