@@ -8,7 +8,7 @@
 //! contributes nothing. What can be decided from the schema is decided here; the
 //! backends only test, at run time, which conditional branches pass.
 
-use super::apply::candidates;
+use super::candidates;
 use crate::load::{Body, Draft, NodeId, SchemaSet};
 
 /// An in-place subschema whose annotations count when it applies and passes.

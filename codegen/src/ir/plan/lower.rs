@@ -1,6 +1,6 @@
 //! What a check tests ([`Test`], with what each test applies to, evaluates and lets
 //! `envgen diff` compare) and the lowering of one schema node's keywords to its checks:
-//! with `apply.rs` (the in-place applicators and the unevaluated keywords), the only place
+//! with its child `apply.rs` (the in-place applicators and the unevaluated keywords), the only place
 //! that decides which keywords apply, in which order, and how their failures are worded.
 //! A new assertion keyword is lowered here, as a new [`Test`] variant or an existing one.
 use super::message::{short, Arg, Part};
@@ -358,7 +358,7 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
         l.push("$ref", Test::Ref(t));
     }
     if let Some(d) = &k.dynamic_ref {
-        let candidates = super::apply::candidates(resources, d);
+        let candidates = super::candidates(resources, d);
         if candidates.is_empty() {
             l.push(d.keyword, Test::Ref(d.target));
         } else {
@@ -376,8 +376,8 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
     strings(&mut l, k);
     arrays(&mut l, k);
     objects(&mut l, k);
-    super::apply::applicators(&mut l, k);
-    super::apply::unevaluated(&mut l, k);
+    apply::applicators(&mut l, k);
+    apply::unevaluated(&mut l, k);
     NodePlan::Checks(l.out)
 }
 
@@ -512,7 +512,7 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
         ]);
         l.push("uniqueItems", Test::UniqueItems(m));
     }
-    super::apply::items(l, k);
+    apply::items(l, k);
     if let Some(c) = k
         .contains
         .filter(|_| k.min_contains != Some(0) || k.max_contains.is_some())
@@ -578,8 +578,9 @@ fn objects(l: &mut Lowering<'_>, k: &Keywords) {
             l.push(dep_kw, Test::DependentRequired(name.clone(), d.clone(), m));
         }
     }
-    super::apply::entries(l, k);
+    apply::entries(l, k);
 }
 
+mod apply;
 #[cfg(test)]
 mod tests;

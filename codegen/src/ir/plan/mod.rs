@@ -15,7 +15,6 @@
 //! that renders it (`emit/validate/checks.rs`, `emit/check/mod.rs`).
 
 mod annotations;
-mod apply;
 mod lower;
 mod message;
 
@@ -26,7 +25,7 @@ pub(crate) use message::{Arg, Message};
 
 use crate::error::Result;
 use crate::ir::Ty;
-use crate::load::{DocId, JsonType, NodeId, SchemaSet};
+use crate::load::{DocId, DynamicRef, JsonType, NodeId, SchemaSet};
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -372,4 +371,16 @@ impl<'a> Plan<'a> {
             )
             .with_keyword(keyword))
     }
+}
+
+/// The candidates of a dynamic reference, by the index of their resource in `resources`
+/// (the dynamic-scope resources); empty when the reference behaves as a `$ref`.
+fn candidates(resources: &[String], d: &DynamicRef) -> Vec<(u32, NodeId)> {
+    d.candidates
+        .iter()
+        .filter_map(|(base, n)| {
+            let i = resources.binary_search(base).ok()?;
+            Some((u32::try_from(i).ok()?, *n))
+        })
+        .collect()
 }

@@ -1,24 +1,12 @@
 //! Lowering the applicators: `prefixItems`/`items`, the entry-wise object keywords, the
 //! in-place applicators (`allOf`, `anyOf`, `oneOf`, `not`, `if`) and the unevaluated
-//! keywords; and resolving the candidates of dynamic references. `lower.rs` calls these
-//! in evaluation order.
+//! keywords. The parent module calls
+//! these in evaluation order.
 
-use super::lower::Lowering;
-use super::message::{Arg, Part};
-use super::{Additional, Entries, Message, PatternEntry, Test};
-use crate::load::{Body, Draft, DynamicRef, Keywords, NodeId};
-
-/// The candidates of a dynamic reference, by the index of their resource in `resources`
-/// (the dynamic-scope resources); empty when the reference behaves as a `$ref`.
-pub(super) fn candidates(resources: &[String], d: &DynamicRef) -> Vec<(u32, NodeId)> {
-    d.candidates
-        .iter()
-        .filter_map(|(base, n)| {
-            let i = resources.binary_search(base).ok()?;
-            Some((u32::try_from(i).ok()?, *n))
-        })
-        .collect()
-}
+use super::super::message::{Arg, Part};
+use super::super::{Additional, Entries, Message, PatternEntry};
+use super::{Lowering, Test};
+use crate::load::{Body, Draft, Keywords, NodeId};
 
 /// `unevaluatedItems` and `unevaluatedProperties`, after every other keyword (their
 /// outcome depends on what the others evaluated).
