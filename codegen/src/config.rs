@@ -300,8 +300,14 @@ impl Config {
             .map(|p| PathBuf::from(crate::uri::percent_decode(p)))
     }
 
-    /// Generates every configured schema, without writing anything.
+    /// Generates every configured schema, without writing anything. Runs on a thread of
+    /// its own with a large stack (`load::GENERATOR_STACK`), so deep schemas generate
+    /// whatever the caller's stack.
     pub fn generate(&self) -> Result<Vec<Generated>> {
+        crate::load::on_generator_stack(|| self.generate_here())
+    }
+
+    fn generate_here(&self) -> Result<Vec<Generated>> {
         let mut out = Vec::with_capacity(self.schemas.len());
         for schema in &self.schemas {
             let (set, doc, inputs) = self.load(schema)?;

@@ -87,7 +87,14 @@ fn generate_into(
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as
 /// text: a convenience for single-file schemas without cross-file references (other than
 /// to the built-in metaschemas, [`load::metaschemas`]).
+///
+/// Runs on a thread of its own with a large stack (`load::GENERATOR_STACK`), so deep
+/// schemas generate whatever the caller's stack.
 pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result<String> {
+    load::on_generator_stack(|| generate_source_here(display, text, settings))
+}
+
+fn generate_source_here(display: &str, text: &str, settings: &Settings) -> Result<String> {
     let mut set = SchemaSet::new();
     let uri = format!("envgen-memory:///{}", display.trim_start_matches('/'));
     let doc = set.add_document(display, &uri, text)?;
