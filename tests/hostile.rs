@@ -173,3 +173,38 @@ fn envgen_generate_reports_bad_schema_files_as_located_errors() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_jsonschema_crate_reads_a_self_referencing_all_of_as_its_other_keywords() {
+    // The reading envgen generates (`codegen/tests/hostile.rs`): `a = allOf[a] ∧ type
+    // object ∧ properties` means `type object ∧ properties`. The validator evaluates the
+    // repeated member on the same instance and agrees, on a stack of its own in case it
+    // recursed without end.
+    let verdicts = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let schema = serde_json::json!({
+                "$ref": "#/$defs/a",
+                "$defs": {"a": {
+                    "allOf": [{"$ref": "#/$defs/a"}],
+                    "type": "object",
+                    "properties": {"x": {"type": "string"}}
+                }}
+            });
+            let validator = jsonschema::validator_for(&schema).map_err(|e| e.to_string())?;
+            Ok::<_, String>(
+                [
+                    serde_json::json!({"x": "s"}),
+                    serde_json::json!({}),
+                    serde_json::json!({"x": 1}),
+                    serde_json::json!([]),
+                ]
+                .iter()
+                .map(|doc| validator.is_valid(doc))
+                .collect::<Vec<bool>>(),
+            )
+        })
+        .and_then(|h| h.join().map_err(|_| std::io::Error::other("panicked")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(verdicts, Ok(vec![true, true, false, false]));
+}

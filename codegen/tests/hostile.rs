@@ -220,3 +220,37 @@ fn an_all_of_member_that_adds_a_constraint_to_its_own_schema_is_still_a_cycle() 
     let e = refused("pair.json", text);
     assert!(e.message.contains("cyclic"), "{e}");
 }
+
+#[test]
+fn a_schema_file_with_invalid_utf8_is_located_at_the_byte() {
+    let dir = std::env::temp_dir().join(format!("envgen-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("latin1.json");
+    std::fs::write(&file, b"{\n \"title\": \"caf\xe9\", \"type\": \"string\"}")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = envgen_codegen::Config::new()
+        .schema(&file)
+        .generate()
+        .err()
+        .unwrap_or_else(|| panic!("a non-UTF-8 schema generated"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(e.file.ends_with("latin1.json"), "{e}");
+    assert_eq!(e.position, Some((2, 15)), "{e}");
+    assert!(
+        e.message.contains("0xE9") && e.message.contains("UTF-8"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_document_added_twice_is_located() {
+    let mut set = envgen_codegen::SchemaSet::new();
+    let uri = "envgen-memory:///twice.json";
+    set.add_document("twice.json", uri, "{\"type\": \"string\"}")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = set
+        .add_document("twice.json", uri, "  {\"type\": \"string\"}")
+        .err()
+        .unwrap_or_else(|| panic!("added twice"));
+    assert_eq!(e.position, Some((1, 3)), "{e}");
+}

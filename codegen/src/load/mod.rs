@@ -146,11 +146,13 @@ impl SchemaSet {
         }
         let (resource, _) = uri::split_fragment(uri);
         if self.docs.iter().any(|d| d.uri == resource) {
-            return Err(Error::new(
+            let mut err = Error::new(
                 display,
                 "",
                 format!("document `{resource}` was added twice"),
-            ));
+            );
+            err.position = text.as_deref().and_then(|t| position::locate(t, ""));
+            return Err(err);
         }
         let draft = match value.get("$schema") {
             Some(Value::String(s)) => Draft::from_uri(s).unwrap_or(self.default_draft),
@@ -541,6 +543,28 @@ fn value_too_deep(value: &Value) -> Option<String> {
         }
     }
     None
+}
+
+/// The bytes of schema file `display` as text; invalid UTF-8 is an error located at the
+/// line and column of the first invalid byte.
+pub(crate) fn utf8_text(display: &str, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = String::from_utf8_lossy(&bytes[..valid]);
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let mut err = Error::new(
+            display,
+            "",
+            format!(
+                "cannot read the schema file: the byte 0x{:02X} is not valid UTF-8; expected a UTF-8 JSON document",
+                bytes.get(valid).copied().unwrap_or_default()
+            ),
+        );
+        err.position = Some((line, col));
+        err.with_help("save the file as UTF-8")
+    })
 }
 
 fn strip_position(e: &serde_json::Error) -> String {

@@ -213,9 +213,9 @@ mod tests {
         let text = "{\"a\": [1, {\"b\": {}}],\n \"c\": {\"d~/\": [[]]}}";
         assert_eq!(too_deep(text, 4), None);
         // Level 4 opens first at `/a/1/b` (line 1), then at `/c/d~0~1/0` (line 2).
-        assert_eq!(too_deep(text, 3), Some(("/a/1/b".to_owned(), (1, 18))));
+        assert_eq!(too_deep(text, 3), Some(("/a/1/b".to_owned(), (1, 17))));
         let text = "{\"a\": [1, 2],\n \"c\": {\"d~/\": [[]]}}";
-        assert_eq!(too_deep(text, 3), Some(("/c/d~0~1/0".to_owned(), (2, 15))));
+        assert_eq!(too_deep(text, 3), Some(("/c/d~0~1/0".to_owned(), (2, 16))));
         assert_eq!(too_deep("[", 0), Some((String::new(), (1, 1))));
     }
 }
