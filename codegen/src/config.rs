@@ -187,7 +187,7 @@ impl Config {
     ) -> Result<(SchemaSet, crate::load::DocId, Vec<PathBuf>)> {
         let display = schema.path.to_string_lossy().replace('\\', "/");
         let path = self.resolve_path(&schema.path);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let bytes = std::fs::read(&path).map_err(|e| {
             Error::new(
                 display.clone(),
                 "",
@@ -195,6 +195,7 @@ impl Config {
             )
             .with_kind(crate::ErrorKind::NotFound)
         })?;
+        let text = crate::load::utf8_text(&display, bytes)?;
         let abs = std::fs::canonicalize(&path).unwrap_or(path.clone());
         let uri = file_uri(&abs);
         let mut set = SchemaSet::new()
@@ -300,8 +301,14 @@ impl Config {
             .map(|p| PathBuf::from(crate::uri::percent_decode(p)))
     }
 
-    /// Generates every configured schema, without writing anything.
+    /// Generates every configured schema, without writing anything. Runs on a thread of
+    /// its own with a large stack (`load::GENERATOR_STACK`), so deep schemas generate
+    /// whatever the caller's stack.
     pub fn generate(&self) -> Result<Vec<Generated>> {
+        crate::load::on_generator_stack(|| self.generate_here())
+    }
+
+    fn generate_here(&self) -> Result<Vec<Generated>> {
         let mut out = Vec::with_capacity(self.schemas.len());
         for schema in &self.schemas {
             let (set, doc, inputs) = self.load(schema)?;

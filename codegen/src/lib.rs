@@ -35,7 +35,7 @@ pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};
 pub use emit::render;
 pub use error::{Details, Error, ErrorKind, Result};
 pub use load::metaschemas;
-pub use load::{DocId, Draft, SchemaSet, SourceDocument};
+pub use load::{DocId, Draft, SchemaSet, SourceDocument, MAX_NESTING};
 pub use rust_types::{rust_field_name, RustTypes};
 pub use settings::{
     BuilderInput, DerivedField, GenericProperty, Invariant, SchemarsDerive, Settings,
@@ -93,7 +93,14 @@ fn generate_into(
 /// Generates formatted Rust source (with the `@generated` header) for one schema given as
 /// text: a convenience for single-file schemas without cross-file references (other than
 /// to the built-in metaschemas, [`metaschemas`]).
+///
+/// Runs on a thread of its own with a large stack (256 MiB), so deep schemas generate
+/// whatever the caller's stack.
 pub fn generate_source(display: &str, text: &str, settings: &Settings) -> Result<String> {
+    load::on_generator_stack(|| generate_source_here(display, text, settings))
+}
+
+fn generate_source_here(display: &str, text: &str, settings: &Settings) -> Result<String> {
     let mut set = SchemaSet::new();
     let uri = format!("envgen-memory:///{}", display.trim_start_matches('/'));
     let doc = set.add_document(display, &uri, text)?;

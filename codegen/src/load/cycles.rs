@@ -6,10 +6,84 @@
 //! Cycles that go through `properties`, `items` and the like descend into the instance,
 //! and cycles through `anyOf`/`oneOf`/`if` have other branches: those are ordinary
 //! recursive schemas.
+//!
+//! One cycle is harmless and is removed first ([`drop_self_conjuncts`]): an `allOf` member
+//! that is only a reference back to the schema holding the `allOf`
+//! (`{"allOf": [{"$ref": "#/$defs/a"}], "type": "object"}` at `#/$defs/a`). It asks the
+//! instance to match the schema it is already matching (`a ∧ a = a`), so it adds nothing,
+//! and the schema means what its other keywords say.
 
 use super::node::{Body, NodeId};
-use super::SchemaSet;
+use super::{pointer, SchemaSet};
 use crate::error::{Error, Result};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// Keywords that do not constrain an instance: a schema object made of `$ref` and these
+/// only means what its reference means.
+const ANNOTATIONS: &[&str] = &[
+    "$ref",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+/// The node a pure reference stands for: `id` itself unless its schema object holds a
+/// `$ref` and nothing that constrains the instance besides it (before draft 2019-09,
+/// `$ref` overrides its siblings, so any `$ref` counts).
+fn pure_reference_target(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
+    let node = set.node(id);
+    let Body::Object(k) = &node.body else {
+        return None;
+    };
+    let target = k.ref_.as_ref()?.target?;
+    if node.draft.ref_overrides_siblings() {
+        return Some(target);
+    }
+    let doc = &set.document(node.loc.doc).value;
+    match pointer::get(doc, &node.loc.pointer) {
+        Some(Value::Object(o)) if o.keys().all(|key| ANNOTATIONS.contains(&key.as_str())) => {
+            Some(target)
+        }
+        _ => None,
+    }
+}
+
+/// Removes every `allOf` member that is, through a chain of pure references, the schema
+/// holding the `allOf`: the conjunct repeats the schema it is part of, which validators
+/// evaluate to the same result as the schema without it.
+pub(crate) fn drop_self_conjuncts(set: &mut SchemaSet) {
+    let mut drops: Vec<(NodeId, NodeId)> = Vec::new();
+    for i in 0..set.nodes().len() {
+        let id = NodeId(i);
+        let Body::Object(k) = &set.node(id).body else {
+            continue;
+        };
+        for &member in &k.all_of {
+            let mut seen = BTreeSet::new();
+            let mut at = member;
+            while at != id && seen.insert(at) {
+                match pure_reference_target(set, at) {
+                    Some(next) => at = next,
+                    None => break,
+                }
+            }
+            if at == id {
+                drops.push((id, member));
+            }
+        }
+    }
+    for (id, member) in drops {
+        if let Body::Object(k) = &mut set.nodes[id.0].body {
+            k.all_of.retain(|m| *m != member);
+        }
+    }
+}
 
 /// A step of the depth-first walk: a node, its in-place edges, the next edge to follow.
 type Frame = (NodeId, Vec<(String, NodeId)>, usize);

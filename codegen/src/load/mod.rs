@@ -103,7 +103,12 @@ impl SchemaSet {
             err.position = Some((1, 1));
             return Err(err);
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| {
+        if let Some((pointer, position)) = position::too_deep(text, MAX_NESTING) {
+            let mut err = Error::new(display, pointer, nesting_message());
+            err.position = Some(position);
+            return Err(err.with_help(NESTING_HELP));
+        }
+        let value: Value = parse_json(text).map_err(|e| {
             let mut err = Error::new(display, "", format!("invalid JSON: {}", strip_position(&e)));
             if e.line() > 0 {
                 // serde_json reports column 0 at the start of a line (for example at an
@@ -135,13 +140,20 @@ impl SchemaSet {
             err.position = text.as_deref().and_then(|t| position::locate(t, ""));
             return Err(err);
         }
+        if let Some(pointer) = value_too_deep(&value) {
+            let mut err = Error::new(display, pointer.as_str(), nesting_message());
+            err.position = text.as_deref().and_then(|t| position::locate(t, &pointer));
+            return Err(err.with_help(NESTING_HELP));
+        }
         let (resource, _) = uri::split_fragment(uri);
         if self.docs.iter().any(|d| d.uri == resource) {
-            return Err(Error::new(
+            let mut err = Error::new(
                 display,
                 "",
                 format!("document `{resource}` was added twice"),
-            ));
+            );
+            err.position = text.as_deref().and_then(|t| position::locate(t, ""));
+            return Err(err);
         }
         let draft = match value.get("$schema") {
             Some(Value::String(s)) => Draft::from_uri(s).unwrap_or(self.default_draft),
@@ -245,6 +257,7 @@ impl SchemaSet {
             parse::parse_pending(self, NodeId(done))?;
             done += 1;
         }
+        cycles::drop_self_conjuncts(self);
         cycles::check(self)?;
         self.linked = true;
         Ok(())
@@ -446,6 +459,118 @@ impl SchemaSet {
                 })
         }
     }
+}
+
+/// The deepest nesting of JSON arrays and objects a schema document may have. Real
+/// schemas nest a few dozen levels (the deepest of the 541-schema wide SchemaStore set,
+/// 22); the limit is far above that, and low enough that every stage of the generator,
+/// several of which recurse along the schema's nesting, fits in [`GENERATOR_STACK`].
+/// Deeper documents are refused, before parsing, with a located error.
+pub const MAX_NESTING: usize = 1000;
+
+const NESTING_HELP: &str = "split the schema into definitions (`$defs`) that refer to each other with `$ref`; references do not count towards the nesting";
+
+fn nesting_message() -> String {
+    format!("the schema nests arrays and objects more than {MAX_NESTING} levels deep here; expected at most {MAX_NESTING} levels")
+}
+
+/// The stack the generator runs on ([`on_generator_stack`]): lowering recurses once per
+/// level of schema nesting, with frames of a few KB, so a schema at [`MAX_NESTING`] needs
+/// several MB, more than a test thread's 2 MiB. The memory is reserved, not committed:
+/// only the pages a run touches are used.
+pub const GENERATOR_STACK: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`GENERATOR_STACK`]-byte stack and returns its result, so
+/// that generating a deep schema does not depend on the caller's stack (a test thread's
+/// 2 MiB, a build script's main thread). Runs `f` on the calling thread when no thread
+/// can be started; a panic in `f` is resumed on the caller.
+pub(crate) fn on_generator_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let mut f = Some(f);
+    let joined = std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("envgen-codegen".to_owned())
+            .stack_size(GENERATOR_STACK)
+            .spawn_scoped(scope, || f.take().map(|f| f()));
+        spawned.ok().map(|handle| handle.join())
+    });
+    match joined {
+        Some(Ok(Some(out))) => out,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        // The thread could not be started: run here.
+        Some(Ok(None)) | None => match f.take() {
+            Some(f) => f(),
+            None => unreachable!("the generator ran but returned nothing"),
+        },
+    }
+}
+
+/// Parses JSON text whose nesting [`position::too_deep`] has bounded: serde_json's own
+/// limit (128) is lifted, since `MAX_NESTING` replaces it.
+fn parse_json(text: &str) -> serde_json::Result<Value> {
+    use serde::Deserialize;
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit();
+    let value = Value::deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// Where `value` nests deeper than [`MAX_NESTING`]: the pointer of the first value past it.
+fn value_too_deep(value: &Value) -> Option<String> {
+    let mut depths: Vec<(&Value, usize)> = vec![(value, 1)];
+    let mut deepest = 0;
+    while let Some((v, depth)) = depths.pop() {
+        match v {
+            Value::Object(o) => depths.extend(o.values().map(|c| (c, depth + 1))),
+            Value::Array(a) => depths.extend(a.iter().map(|c| (c, depth + 1))),
+            _ => continue,
+        }
+        deepest = deepest.max(depth);
+    }
+    if deepest <= MAX_NESTING {
+        return None;
+    }
+    let mut stack: Vec<(&Value, String, usize)> = vec![(value, String::new(), 1)];
+    while let Some((v, ptr, depth)) = stack.pop() {
+        let children: Vec<(&Value, String)> = match v {
+            Value::Object(o) => o.iter().map(|(k, c)| (c, pointer::join(&ptr, k))).collect(),
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c, pointer::join(&ptr, &i.to_string())))
+                .collect(),
+            _ => continue,
+        };
+        if depth > MAX_NESTING {
+            return Some(ptr);
+        }
+        for (c, p) in children.into_iter().rev() {
+            stack.push((c, p, depth + 1));
+        }
+    }
+    None
+}
+
+/// The bytes of schema file `display` as text; invalid UTF-8 is an error located at the
+/// line and column of the first invalid byte.
+pub(crate) fn utf8_text(display: &str, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = String::from_utf8_lossy(&bytes[..valid]);
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let mut err = Error::new(
+            display,
+            "",
+            format!(
+                "cannot read the schema file: the byte 0x{:02X} is not valid UTF-8; expected a UTF-8 JSON document",
+                bytes.get(valid).copied().unwrap_or_default()
+            ),
+        );
+        err.position = Some((line, col));
+        err.with_help("save the file as UTF-8")
+    })
 }
 
 fn strip_position(e: &serde_json::Error) -> String {

@@ -58,6 +58,69 @@ pub(crate) fn locate(text: &str, ptr: &str) -> Option<(usize, usize)> {
     Some((line, col))
 }
 
+/// Where the text first nests arrays and objects deeper than `limit`: the pointer and the
+/// 1-based line and column of the first value that opens level `limit + 1`. `None` when it
+/// stays within the limit (or is not JSON this scanner follows; the parser reports that).
+/// Iterative: any depth is scanned in constant stack.
+pub(crate) fn too_deep(text: &str, limit: usize) -> Option<(String, (usize, usize))> {
+    let b = text.as_bytes();
+    // One entry per open container: for an object the last key read, for an array the
+    // index of the current element.
+    enum Open {
+        Object(Option<String>),
+        Array(usize),
+    }
+    let mut open: Vec<Open> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let (s, after) = read_string(text, i)?;
+                let j = skip_ws(b, after);
+                if b.get(j) == Some(&b':') {
+                    if let Some(Open::Object(key)) = open.last_mut() {
+                        *key = Some(s);
+                    }
+                }
+                i = after;
+                continue;
+            }
+            c @ (b'{' | b'[') => {
+                if open.len() == limit {
+                    let mut ptr = String::new();
+                    for o in &open {
+                        let token = match o {
+                            Open::Object(key) => key.clone().unwrap_or_default(),
+                            Open::Array(n) => n.to_string(),
+                        };
+                        ptr = pointer::join(&ptr, &token);
+                    }
+                    let before = &text[..i];
+                    let line = before.matches('\n').count() + 1;
+                    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    return Some((ptr, (line, col)));
+                }
+                open.push(if c == b'{' {
+                    Open::Object(None)
+                } else {
+                    Open::Array(0)
+                });
+            }
+            b'}' | b']' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some(Open::Array(n)) = open.last_mut() {
+                    *n += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
     while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
         i += 1;
@@ -143,5 +206,16 @@ mod tests {
         assert_eq!(locate(text, "/b~1c/d/2/e"), Some((4, 31)));
         assert_eq!(locate(text, "/b~1c/d/1"), Some((4, 17)));
         assert_eq!(locate(text, "/nope"), None);
+    }
+
+    #[test]
+    fn finds_the_first_value_past_a_nesting_limit() {
+        let text = "{\"a\": [1, {\"b\": {}}],\n \"c\": {\"d~/\": [[]]}}";
+        assert_eq!(too_deep(text, 4), None);
+        // Level 4 opens first at `/a/1/b` (line 1), then at `/c/d~0~1/0` (line 2).
+        assert_eq!(too_deep(text, 3), Some(("/a/1/b".to_owned(), (1, 17))));
+        let text = "{\"a\": [1, 2],\n \"c\": {\"d~/\": [[]]}}";
+        assert_eq!(too_deep(text, 3), Some(("/c/d~0~1/0".to_owned(), (2, 16))));
+        assert_eq!(too_deep("[", 0), Some((String::new(), (1, 1))));
     }
 }

@@ -293,12 +293,20 @@ fn literal_name(v: &Value) -> String {
 pub(super) fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
     let mut names = Names::new();
     let mut variants = Vec::new();
+    // Duplicates are skipped: strings (equal only when identical) through a set, so that
+    // an enum of many strings costs n log n; other values by the runtime's equality.
+    let mut seen_strings: BTreeSet<&str> = BTreeSet::new();
     let mut seen: Vec<&Value> = Vec::new();
     for v in values {
-        if seen.iter().any(|s| crate::ir::shape::envgen_json_eq(s, v)) {
+        if let Value::String(s) = v {
+            if !seen_strings.insert(s) {
+                continue;
+            }
+        } else if seen.iter().any(|s| crate::ir::shape::envgen_json_eq(s, v)) {
             continue;
+        } else {
+            seen.push(v);
         }
-        seen.push(v);
         variants.push(Variant {
             name: names.claim(&literal_name(v)),
             docs: None,

@@ -1,0 +1,210 @@
+//! Bad documents and bad command lines give errors, never a panic: every valid document of
+//! `tests/documents/` cut at every few bytes, and with an invalid UTF-8 byte put in, is
+//! rejected by the four envelopes' `from_json_slice_with`; `envgen validate` and
+//! `envgen --schema` report an invalid UTF-8 file, an empty file, a directory and a
+//! missing file as errors naming the file.
+
+use envgen::runtime::{Document, Options};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The valid documents of one envelope (`tests/documents/<dir>/*.json`, not `invalid/`).
+fn documents(dir: &str) -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/documents")
+        .join(dir);
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{e}"));
+            (p.display().to_string(), bytes)
+        })
+        .collect();
+    out.sort();
+    assert!(!out.is_empty(), "no documents in {}", root.display());
+    out
+}
+
+/// Every strict prefix of `bytes` that is not the whole document minus trailing
+/// whitespace, at most ~64 cuts per document; and `bytes` with an invalid UTF-8 byte
+/// (`0xFF`) inside its first string.
+fn broken(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    let step = (end / 64).max(1);
+    let mut out: Vec<Vec<u8>> = (0..end)
+        .step_by(step)
+        .map(|n| bytes[..n].to_vec())
+        .collect();
+    if let Some(q) = bytes.iter().position(|b| *b == b'"') {
+        let mut bad = bytes.to_vec();
+        bad.insert(q + 1, 0xFF);
+        out.push(bad);
+    }
+    out
+}
+
+fn rejects_all<T: Document>(dir: &str) {
+    let options = Options::new();
+    let mut n = 0;
+    for (name, bytes) in documents(dir) {
+        assert!(
+            T::from_json_slice_with(&bytes, &options).is_ok(),
+            "{name}: the valid document is rejected"
+        );
+        for doc in broken(&bytes) {
+            let outcome = std::panic::catch_unwind(|| T::from_json_slice_with(&doc, &options));
+            let result = outcome.unwrap_or_else(|_| {
+                panic!("{name}: panicked on {:?}", String::from_utf8_lossy(&doc))
+            });
+            let errors = result.err().unwrap_or_else(|| {
+                panic!(
+                    "{name}: accepted the broken document {:?}",
+                    String::from_utf8_lossy(&doc)
+                )
+            });
+            assert!(errors.first().is_some(), "{name}: an empty error list");
+            n += 1;
+        }
+    }
+    assert!(n > 64, "{dir}: only {n} broken documents");
+}
+
+#[test]
+fn truncated_and_invalid_utf8_documents_are_errors_for_every_envelope() {
+    rejects_all::<envgen::response_envelope::ResponseEnvelope>("response-envelope");
+    rejects_all::<envgen::tool_response::ToolResponse>("tool-response");
+    rejects_all::<envgen::cmdhelp::Cmdhelp>("cmdhelp");
+    rejects_all::<envgen::meminit::MeminitEnvelope>("meminit");
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("envgen-hostile-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+/// Runs the CLI in `dir`; fails the test on a signal or a panic message. Returns
+/// (exit code, stdout + stderr).
+fn envgen(dir: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_envgen"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let code = out
+        .status
+        .code()
+        .unwrap_or_else(|| panic!("{args:?}: killed by a signal: {all}"));
+    assert!(!all.contains("panicked"), "{args:?}: {all}");
+    (code, all)
+}
+
+/// The bad inputs, written to `dir`: (name, what it is).
+fn bad_files(dir: &Path) -> Vec<&'static str> {
+    std::fs::write(dir.join("latin1.json"), b"{\"ok\": \"caf\xe9\"}")
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("empty.json"), b"").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("cut.json"), b"{\"ok\": tr").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.join("a-directory.json")).unwrap_or_else(|e| panic!("{e}"));
+    vec![
+        "latin1.json",
+        "empty.json",
+        "cut.json",
+        "a-directory.json",
+        "missing.json",
+    ]
+}
+
+#[test]
+fn envgen_validate_reports_bad_files_as_errors() {
+    let dir = scratch("validate");
+    let files = bad_files(&dir);
+    for file in &files {
+        let (code, all) = envgen(&dir, &["validate", "--schema", "response-envelope", file]);
+        assert_ne!(code, 0, "{file}: {all}");
+        assert!(all.contains(file), "{file} not named: {all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn envgen_generate_reports_bad_schema_files_as_located_errors() {
+    let dir = scratch("generate");
+    let files = bad_files(&dir);
+    for file in &files {
+        let (code, all) = envgen(&dir, &["--schema", file, "-o", "out.rs"]);
+        assert_ne!(code, 0, "{file}: {all}");
+        assert!(all.contains(file), "{file} not named: {all}");
+        assert!(!dir.join("out.rs").exists(), "{file}: output written");
+    }
+    // A schema nested past the limit, and one that is a JSON array.
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    std::fs::write(dir.join("deep.json"), format!("{{\"enum\": {deep}}}"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("array.json"), "[1, 2]").unwrap_or_else(|e| panic!("{e}"));
+    for file in ["deep.json", "array.json"] {
+        let (code, all) = envgen(&dir, &["--schema", file, "-o", "out.rs"]);
+        assert_ne!(code, 0, "{file}: {all}");
+        assert!(
+            all.contains(&format!("{file}#")),
+            "{file} not located: {all}"
+        );
+        assert!(all.contains("(line "), "{file}: no line: {all}");
+    }
+    // Arguments that name nothing, or the wrong thing.
+    for args in [
+        &["validate", "--schema", "no-such-envelope", "x.json"][..],
+        &["--schema"][..],
+        &["--no-such-flag"][..],
+    ] {
+        let (code, all) = envgen(&dir, args);
+        assert_ne!(code, 0, "{args:?}: {all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_jsonschema_crate_reads_a_self_referencing_all_of_as_its_other_keywords() {
+    // The reading envgen generates (`codegen/tests/hostile.rs`): `a = allOf[a] ∧ type
+    // object ∧ properties` means `type object ∧ properties`. The validator evaluates the
+    // repeated member on the same instance and agrees, on a stack of its own in case it
+    // recursed without end.
+    let verdicts = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let schema = serde_json::json!({
+                "$ref": "#/$defs/a",
+                "$defs": {"a": {
+                    "allOf": [{"$ref": "#/$defs/a"}],
+                    "type": "object",
+                    "properties": {"x": {"type": "string"}}
+                }}
+            });
+            let validator = jsonschema::validator_for(&schema).map_err(|e| e.to_string())?;
+            Ok::<_, String>(
+                [
+                    serde_json::json!({"x": "s"}),
+                    serde_json::json!({}),
+                    serde_json::json!({"x": 1}),
+                    serde_json::json!([]),
+                ]
+                .iter()
+                .map(|doc| validator.is_valid(doc))
+                .collect::<Vec<bool>>(),
+            )
+        })
+        .and_then(|h| h.join().map_err(|_| std::io::Error::other("panicked")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(verdicts, Ok(vec![true, true, false, false]));
+}
