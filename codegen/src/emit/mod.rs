@@ -2,6 +2,7 @@
 
 mod builder;
 mod de;
+mod doc_escape;
 mod failure;
 mod inflight;
 mod mapped;

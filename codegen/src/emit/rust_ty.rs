@@ -93,12 +93,13 @@ impl ModuleCx<'_> {
 }
 
 /// `#[doc = "…"]` attributes, one per line, each with a leading space so that the
-/// pretty-printer renders `/// text`.
+/// pretty-printer renders `/// text`; the text is escaped for rustdoc
+/// ([`super::doc_escape`]).
 pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
     let Some(d) = docs else {
         return TokenStream::new();
     };
-    let d = list_continuations(&doc_text(d));
+    let d = super::doc_escape::escape_prose(&list_continuations(&doc_text(d)));
     let lines = d.lines().map(|l| {
         let l = if l.is_empty() {
             String::new()
