@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{header, next_value, value_seed};
+use super::{boxed_struct, header, next_value, value_seed, SizeMemo};
 use crate::emit::inflight::Inflight;
 use crate::emit::rust_ty::{ident, lit, Cx};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
@@ -34,15 +34,64 @@ pub(super) fn struct_impl(
             }
         })
         .collect();
-    let decls = s.fields.iter().zip(&locals).map(|(f, local)| {
-        let ty = match f.presence() {
-            Presence::Required | Presence::Optional => cx.ty(&f.ty),
+    let read_tys: Vec<Ty> = s
+        .fields
+        .iter()
+        .map(|f| match f.presence() {
+            Presence::Required | Presence::Optional => f.ty.clone(),
             Presence::RequiredNullable | Presence::OptionalNullable => {
-                cx.ty(&Ty::Option(Box::new(f.ty.clone())))
+                Ty::Option(Box::new(f.ty.clone()))
             }
-        };
-        quote!(let mut #local: Option<#ty> = None;)
-    });
+        })
+        .collect();
+    // A field read in one call (`de::field`, `inflight::field`) that infers its type from
+    // the local; `None` when the arm reads the value itself.
+    let calls: Vec<Option<TokenStream>> = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&read_tys)
+        .map(|((f, local), read_ty)| {
+            let key = lit(&f.json);
+            match inflight {
+                Some(inf) => inf.field_call(cx, t.node, f, read_ty, local),
+                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, read_ty).is_none())
+                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+            }
+        })
+        .collect();
+    // A large struct field read in one call is held as `de::Boxed<T>` until the object is
+    // read (see `LARGE_STRUCT`).
+    let mut memo = SizeMemo::new();
+    let boxed: Vec<bool> = read_tys
+        .iter()
+        .zip(&calls)
+        .map(|(ty, call)| call.is_some() && boxed_struct(cx, ty, &mut memo))
+        .collect();
+    let self_boxed = cx
+        .module
+        .types
+        .iter()
+        .position(|d| std::ptr::eq(d, t))
+        .is_some_and(|i| boxed_struct(cx, &Ty::Named(crate::ir::TypeId(i)), &mut memo));
+    let decls = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&boxed)
+        .map(|((f, local), &boxed)| {
+            let ty = match f.presence() {
+                Presence::Required | Presence::Optional if boxed => {
+                    let t = cx.ty(&f.ty);
+                    quote!(#rt::de::Boxed<#t>)
+                }
+                Presence::Required | Presence::Optional => cx.ty(&f.ty),
+                Presence::RequiredNullable | Presence::OptionalNullable => {
+                    cx.ty(&Ty::Option(Box::new(f.ty.clone())))
+                }
+            };
+            quote!(let mut #local: Option<#ty> = None;)
+        });
     // With `preserve_key_order`, each key read is recorded, by field index or as an extra.
     let record = |i: usize| {
         if s.key_order {
@@ -56,21 +105,12 @@ pub(super) fn struct_impl(
         .fields
         .iter()
         .zip(&locals)
+        .zip(read_tys.iter().zip(&calls))
         .enumerate()
-        .map(|(i, (f, local))| {
+        .map(|(i, ((f, local), (read_ty, call)))| {
+            let read_ty = read_ty.clone();
             let record = record(i);
             let key = lit(&f.json);
-            let read_ty = match f.presence() {
-                Presence::Required | Presence::Optional => f.ty.clone(),
-                Presence::RequiredNullable | Presence::OptionalNullable => {
-                    Ty::Option(Box::new(f.ty.clone()))
-                }
-            };
-            let call = match inflight {
-                Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
-                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, &read_ty).is_none())
-                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
-            };
             if let Some(call) = call {
                 return if s.key_order {
                     quote!(#key => { #record #call },)
@@ -164,14 +204,23 @@ pub(super) fn struct_impl(
             Presence::Optional | Presence::OptionalNullable => quote!(),
         }
     });
-    let inits = s.fields.iter().zip(&locals).map(|(f, local)| {
-        let fname = ident(&f.name);
-        if unit_only(f) {
-            quote!(#fname: (),)
-        } else {
-            quote!(#fname: #local,)
-        }
-    });
+    let inits = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&boxed)
+        .map(|((f, local), &boxed)| {
+            let fname = ident(&f.name);
+            if unit_only(f) {
+                quote!(#fname: (),)
+            } else if boxed && f.presence() == Presence::Required {
+                quote!(#fname: #local.into_inner(),)
+            } else if boxed {
+                quote!(#fname: #local.map(#rt::de::Boxed::into_inner),)
+            } else {
+                quote!(#fname: #local,)
+            }
+        });
     let visitor_decl = if params.is_empty() {
         quote!(
             struct Visitor;
@@ -223,37 +272,76 @@ pub(super) fn struct_impl(
             }
         }
     };
+    // A large struct is built in a heap box (see `LARGE_STRUCT`): its visitor yields
+    // `Box<Self>` and `Deserialize` unboxes it once, at the outermost frame.
+    let value = quote! {
+        #name {
+            #(#inits)*
+            #extra_init
+            #key_order_init
+        }
+    };
+    let (value_ty, value) = if self_boxed {
+        (
+            quote!(::std::boxed::Box<#self_ty>),
+            quote!(::std::boxed::Box::new(#value)),
+        )
+    } else {
+        (quote!(#self_ty), value)
+    };
+    let body = quote! {
+        #visitor_decl
+        impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
+            type Value = #value_ty;
+
+            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(#expecting)
+            }
+
+            fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
+            where
+                Access: ::serde::de::MapAccess<'de>,
+            {
+                #(#decls)*
+                #extra_decl
+                #key_order_decl
+                #loop_stmt
+                #(#finals)*
+                Ok(#value)
+            }
+        }
+        deserializer.deserialize_map(#visitor_new)
+    };
+    if self_boxed {
+        return quote! {
+            impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+                fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    <Self as #rt::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
+                        .map(|boxed| *boxed)
+                }
+            }
+            impl #impl_generics #rt::de::DeserializeBoxed<'de> for #self_ty #where_clause {
+                fn deserialize_boxed<Deser>(
+                    deserializer: Deser,
+                ) -> Result<::std::boxed::Box<Self>, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    #body
+                }
+            }
+        };
+    }
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                #visitor_decl
-                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
-                    type Value = #self_ty;
-
-                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        f.write_str(#expecting)
-                    }
-
-                    fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
-                    where
-                        Access: ::serde::de::MapAccess<'de>,
-                    {
-                        #(#decls)*
-                        #extra_decl
-                        #key_order_decl
-                        #loop_stmt
-                        #(#finals)*
-                        Ok(#name {
-                            #(#inits)*
-                            #extra_init
-                            #key_order_init
-                        })
-                    }
-                }
-                deserializer.deserialize_map(#visitor_new)
+                #body
             }
         }
     }
