@@ -461,6 +461,25 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 mod tests {
     use super::*;
 
+    /// A type that can only be read through its box: `Boxed` must use `deserialize_boxed`.
+    struct OnlyBoxed(String);
+
+    impl<'de> DeserializeBoxed<'de> for OnlyBoxed {
+        fn deserialize_boxed<D: Deserializer<'de>>(d: D) -> Result<Box<Self>, D::Error> {
+            String::deserialize(d).map(|s| Box::new(OnlyBoxed(s)))
+        }
+    }
+
+    #[test]
+    fn boxed_reads_through_deserialize_boxed() {
+        let v: Boxed<OnlyBoxed> = serde_json::from_str(r#""x""#).expect("a string");
+        assert_eq!(v.into_inner().0, "x");
+        let e = serde_json::from_str::<Boxed<OnlyBoxed>>("1")
+            .err()
+            .expect("not a string");
+        assert!(e.to_string().contains("invalid type"), "{e}");
+    }
+
     #[test]
     fn wide_integers_are_the_integers_beyond_i64() {
         let wide = |t: &str| is_wide_integer(&serde_json::from_str(t).expect("JSON"));

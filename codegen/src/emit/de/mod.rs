@@ -77,26 +77,7 @@ fn est_size(cx: &Cx<'_>, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> usize {
             memo.insert(*id, 8);
             let n = match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => est_size(cx, t, memo, depth + 1),
-                TypeKind::Struct(s) => {
-                    let fields: usize = s
-                        .fields
-                        .iter()
-                        .map(|f| {
-                            let n = est_size(cx, &f.ty, memo, depth + 1);
-                            if f.required && !f.nullable {
-                                n
-                            } else {
-                                n + 8
-                            }
-                        })
-                        .sum();
-                    let extra = if matches!(s.extra, crate::ir::Extra::Deny) {
-                        0
-                    } else {
-                        MAP
-                    };
-                    fields + extra + if s.key_order { 24 } else { 0 }
-                }
+                TypeKind::Struct(s) => struct_size(cx, s, memo, depth),
                 TypeKind::Enum(e) => {
                     e.variants
                         .iter()
@@ -113,6 +94,34 @@ fn est_size(cx: &Cx<'_>, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> usize {
             n
         }
     }
+}
+
+/// [`est_size`] of a struct with fields `s`.
+fn struct_size(cx: &Cx<'_>, s: &crate::ir::Struct, memo: &mut SizeMemo, depth: usize) -> usize {
+    let fields: usize = s
+        .fields
+        .iter()
+        .map(|f| {
+            let n = est_size(cx, &f.ty, memo, depth + 1);
+            if f.required && !f.nullable {
+                n
+            } else {
+                n + 8
+            }
+        })
+        .sum();
+    let extra = if matches!(s.extra, crate::ir::Extra::Deny) {
+        0
+    } else {
+        72
+    };
+    fields + extra + if s.key_order { 24 } else { 0 }
+}
+
+/// Whether the struct with fields `s` is read through a heap box: [`boxed_struct`] of the
+/// struct itself.
+pub(super) fn boxed_self(cx: &Cx<'_>, s: &crate::ir::Struct, memo: &mut SizeMemo) -> bool {
+    struct_size(cx, s, memo, 0) >= LARGE_STRUCT
 }
 
 /// The inner type of an `Option` payload, through aliases.

@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{boxed_struct, header, next_value, value_seed, SizeMemo};
+use super::{boxed_self, boxed_struct, header, next_value, value_seed, SizeMemo};
 use crate::emit::inflight::Inflight;
 use crate::emit::rust_ty::{ident, lit, Cx};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
@@ -44,20 +44,25 @@ pub(super) fn struct_impl(
             }
         })
         .collect();
-    // A field read in one call (`de::field`, `inflight::field`) that infers its type from
-    // the local; `None` when the arm reads the value itself.
-    let calls: Vec<Option<TokenStream>> = s
+    // Each field's read, in field order (the in-flight specs are numbered as they are
+    // asked for): `Ok` a call (`de::field`, `inflight::field`) that checks for a duplicate
+    // and infers the value's type from the local, or `Err` the value the arm reads itself.
+    let reads: Vec<Result<TokenStream, TokenStream>> = s
         .fields
         .iter()
         .zip(&locals)
         .zip(&read_tys)
         .map(|((f, local), read_ty)| {
             let key = lit(&f.json);
-            match inflight {
+            let call = match inflight {
                 Some(inf) => inf.field_call(cx, t.node, f, read_ty, local),
                 None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, read_ty).is_none())
                     .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
-            }
+            };
+            call.ok_or_else(|| match inflight {
+                Some(inf) => inf.field(cx, t.node, f, read_ty),
+                None => next_value(cx, read_ty),
+            })
         })
         .collect();
     // A large struct field read in one call is held as `de::Boxed<T>` until the object is
@@ -65,15 +70,10 @@ pub(super) fn struct_impl(
     let mut memo = SizeMemo::new();
     let boxed: Vec<bool> = read_tys
         .iter()
-        .zip(&calls)
-        .map(|(ty, call)| call.is_some() && boxed_struct(cx, ty, &mut memo))
+        .zip(&reads)
+        .map(|(ty, read)| read.is_ok() && boxed_struct(cx, ty, &mut memo))
         .collect();
-    let self_boxed = cx
-        .module
-        .types
-        .iter()
-        .position(|d| std::ptr::eq(d, t))
-        .is_some_and(|i| boxed_struct(cx, &Ty::Named(crate::ir::TypeId(i)), &mut memo));
+    let self_boxed = boxed_self(cx, s, &mut memo);
     let decls = s
         .fields
         .iter()
@@ -101,35 +101,28 @@ pub(super) fn struct_impl(
             quote!()
         }
     };
-    let arms = s
-        .fields
-        .iter()
-        .zip(&locals)
-        .zip(read_tys.iter().zip(&calls))
-        .enumerate()
-        .map(|(i, ((f, local), (read_ty, call)))| {
-            let read_ty = read_ty.clone();
-            let record = record(i);
-            let key = lit(&f.json);
-            if let Some(call) = call {
-                return if s.key_order {
-                    quote!(#key => { #record #call },)
-                } else {
-                    quote!(#key => #call,)
+    let arms =
+        s.fields
+            .iter()
+            .zip(&locals)
+            .zip(&reads)
+            .enumerate()
+            .map(|(i, ((f, local), read))| {
+                let record = record(i);
+                let key = lit(&f.json);
+                let read = match read {
+                    Ok(call) if s.key_order => return quote!(#key => { #record #call },),
+                    Ok(call) => return quote!(#key => #call,),
+                    Err(read) => read,
                 };
-            }
-            let read = match inflight {
-                Some(inf) => inf.field(cx, t.node, f, &read_ty),
-                None => next_value(cx, &read_ty),
-            };
-            quote! {
-                #key => {
-                    #record
-                    #rt::de::once(&#local, #key)?;
-                    #local = Some(#read);
+                quote! {
+                    #key => {
+                        #record
+                        #rt::de::once(&#local, #key)?;
+                        #local = Some(#read);
+                    }
                 }
-            }
-        });
+            });
     // What happens to a key that is not a declared property.
     let not_allowed = match inflight {
         Some(inf) => inf.not_allowed(cx, t.node),
