@@ -1,10 +1,12 @@
-//! `schemas/stack/deep.json`: structs larger than a kilobyte (`Node`, the alternatives of
-//! the tagged `Shape`) nested in each other and in arrays of themselves. A deep document
-//! parses on a thread with 2 MiB of stack, what `cargo test` and `std::thread::spawn` give,
-//! in every mode (default with builders, `preserve_key_order`, a mapped `format`), and
-//! comes back equal. These tests run in the test profile (a debug build), where the frames
-//! of a generated deserializer are largest: a large struct is read into a heap box, so the
-//! generic frames it passes through hold a pointer, not the struct.
+//! `schemas/stack/deep.json`: structs held inline in each other until the outer ones are
+//! over a hundred kilobytes (`A` holds 12 `B`, `B` 8 `C`, `C` 41 strings), also as the
+//! alternatives of the tagged `Shape`. A document through every level parses on a thread
+//! with 2 MiB of stack, what `cargo test` and `std::thread::spawn` give, in every mode
+//! (default with builders, `preserve_key_order`, a mapped `format`), and comes back equal.
+//! These tests run in the test profile (a debug build), where a generated deserializer's
+//! frames are largest: every generic frame a value passes through keeps slots for copies
+//! of it, so before large structs were read into a heap box (`de::DeserializeBoxed`) the
+//! parse below needed several times the stack a thread has.
 
 use crate::stack;
 use serde_json::{json, Value};
@@ -12,28 +14,34 @@ use serde_json::{json, Value};
 /// What `cargo test` gives each test thread.
 const STACK: usize = 2 << 20;
 
-/// Nesting depth of the documents: `Node.children[0]` this many times.
-const DEPTH: usize = 48;
-
-/// A `Node` with every string set, nesting `depth` more nodes in `children`.
-fn node(depth: usize) -> Value {
+/// A `C` with every string set, in an order that is not the schema's.
+fn c(tag: &str) -> Value {
     let mut map = serde_json::Map::new();
-    // Document order differs from schema order (`a39` first), for the ordered module.
     for i in (0..40).rev() {
-        map.insert(format!("a{i}"), json!(format!("v{depth}-{i}")));
+        map.insert(format!("s{i}"), json!(format!("{tag}-{i}")));
     }
     map.insert("at".into(), json!("2024-05-06T07:08:09Z"));
-    if depth > 0 {
-        map.insert("children".into(), json!([node(depth - 1)]));
-    }
     Value::Object(map)
+}
+
+/// An `A` with every `B` and `C` set.
+fn a(tag: &str) -> Value {
+    let mut bs = serde_json::Map::new();
+    for b in (0..12).rev() {
+        let mut cs = serde_json::Map::new();
+        for i in 0..8 {
+            cs.insert(format!("c{i}"), c(&format!("{tag}{b}.{i}")));
+        }
+        bs.insert(format!("b{b}"), Value::Object(cs));
+    }
+    Value::Object(bs)
 }
 
 fn document() -> Value {
     json!({
         "note": "deep",
-        "shape": {"kind": "narrow", "node": node(DEPTH / 2), "other": node(2)},
-        "node": node(DEPTH),
+        "shape": {"kind": "narrow", "a": a("shape")},
+        "a": a("root"),
     })
 }
 
@@ -76,45 +84,44 @@ fn same_order(a: &Value, b: &Value) -> bool {
 }
 
 #[test]
-fn a_deep_document_parses_on_a_2_mib_stack_with_default_types() {
+fn large_inline_structs_parse_on_a_2_mib_stack_with_default_types() {
     let doc = document();
     assert_eq!(on_small_stack(default_parse, doc.to_string()), doc);
 }
 
 #[test]
-fn a_deep_document_parses_on_a_2_mib_stack_with_key_order_kept() {
+fn large_inline_structs_parse_on_a_2_mib_stack_with_key_order_kept() {
     let doc = document();
     let back = on_small_stack(ordered_parse, doc.to_string());
     assert_eq!(back, doc);
-    assert!(same_order(&back, &doc), "key order changed: {back}");
+    assert!(same_order(&back, &doc), "key order changed");
 }
 
 #[test]
-fn a_deep_document_parses_on_a_2_mib_stack_with_a_mapped_format() {
+fn large_inline_structs_parse_on_a_2_mib_stack_with_a_mapped_format() {
     let doc = document();
     let back = on_small_stack(mapped_parse, doc.to_string());
-    // chrono writes the same instant back in its own spelling.
-    assert_eq!(back["node"]["a0"], doc["node"]["a0"]);
-    assert_eq!(back["node"]["at"], json!("2024-05-06T07:08:09Z"));
+    assert_eq!(back["a"]["b3"]["c5"]["s7"], doc["a"]["b3"]["c5"]["s7"]);
+    // chrono writes the instant back in its own spelling of the same RFC 3339 value.
+    assert_eq!(back["a"]["b0"]["c0"]["at"], json!("2024-05-06T07:08:09Z"));
     assert_eq!(back["shape"]["kind"], json!("narrow"));
 }
 
 #[test]
-fn errors_deep_inside_large_structs_keep_their_location() {
+fn errors_inside_large_structs_keep_their_location() {
     let mut doc = document();
-    doc["node"]["children"][0]["children"][0]["a3"] = json!(7);
+    doc["a"]["b2"]["c3"]["s4"] = json!(7);
     let text = doc.to_string();
-    let e = stack::default::Deep::from_json_str(&text).expect_err("a3 is a number");
+    let e = stack::default::Deep::from_json_str(&text).expect_err("s4 is a number");
     let first = e.errors().first().expect("one error");
-    assert_eq!(first.instance_path, "/node/children/0/children/0/a3");
+    assert_eq!(first.instance_path, "/a/b2/c3/s4");
     assert_eq!(first.keyword, "type");
-    let e = stack::ordered::Deep::from_json_str(&text).expect_err("a3 is a number");
-    let first = e.errors().first().expect("one error");
-    assert_eq!(first.instance_path, "/node/children/0/children/0/a3");
-    // A null where a large struct is required is refused as before.
-    let e = stack::default::Deep::from_json_str(r#"{"node":null}"#).expect_err("null node");
+    let e = stack::ordered::Deep::from_json_str(&text).expect_err("s4 is a number");
     assert_eq!(
         e.errors().first().expect("one error").instance_path,
-        "/node"
+        "/a/b2/c3/s4"
     );
+    // A null where a large struct is required is refused as before.
+    let e = stack::default::Deep::from_json_str(r#"{"a":null}"#).expect_err("null");
+    assert_eq!(e.errors().first().expect("one error").instance_path, "/a");
 }
