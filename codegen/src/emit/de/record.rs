@@ -44,9 +44,59 @@ pub(super) fn struct_impl(
             }
         })
         .collect();
-    // Each field's read, in field order (the in-flight specs are numbered as they are
-    // asked for): `Ok` a call (`de::field`, `inflight::field`) that checks for a duplicate
-    // and infers the value's type from the local, or `Err` the value the arm reads itself.
+    // What happens to a key that is not a declared property.
+    let not_allowed = match inflight {
+        Some(inf) => inf.not_allowed(cx, t.node),
+        None => quote!(#rt::de::property_not_allowed(key.as_str())),
+    };
+    let record_extra = if s.key_order {
+        quote!(key_order.push_extra();)
+    } else {
+        quote!()
+    };
+    let (extra_decl, extra_body, extra_init) = match &s.extra {
+        Extra::Deny => (
+            quote!(),
+            quote!({
+                return Err(#not_allowed);
+            }),
+            quote!(),
+        ),
+        Extra::Preserve => (
+            quote!(let mut extra = ::serde_json::Map::new();),
+            quote!({
+                #record_extra
+                let value = map.next_value_seed(#rt::payload::AnyValue)?;
+                if extra.contains_key(key.as_str()) {
+                    return Err(#rt::de::duplicate_property(key.as_str()));
+                }
+                extra.insert(key.into_owned(), value);
+            }),
+            quote!(extra,),
+        ),
+        Extra::Typed(ty) => {
+            let read = match inflight {
+                Some(inf) => inf.extra(cx, t.node, ty),
+                None => next_value(cx, ty),
+            };
+            (
+                quote!(let mut extra = #rt::IndexMap::new();),
+                quote!({
+                    #record_extra
+                    let value = #read;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(#rt::de::duplicate_property(key.as_str()));
+                    }
+                    extra.insert(key.into_owned(), value);
+                }),
+                quote!(extra,),
+            )
+        }
+    };
+    // Each field's read, in field order, after the extras' (the in-flight specs are
+    // numbered as they are asked for): `Ok` a call (`de::field`, `inflight::field`) that
+    // checks for a duplicate and infers the value's type from the local, or `Err` the value
+    // the arm reads itself.
     let reads: Vec<Result<TokenStream, TokenStream>> = s
         .fields
         .iter()
@@ -123,55 +173,6 @@ pub(super) fn struct_impl(
                     }
                 }
             });
-    // What happens to a key that is not a declared property.
-    let not_allowed = match inflight {
-        Some(inf) => inf.not_allowed(cx, t.node),
-        None => quote!(#rt::de::property_not_allowed(key.as_str())),
-    };
-    let record_extra = if s.key_order {
-        quote!(key_order.push_extra();)
-    } else {
-        quote!()
-    };
-    let (extra_decl, extra_body, extra_init) = match &s.extra {
-        Extra::Deny => (
-            quote!(),
-            quote!({
-                return Err(#not_allowed);
-            }),
-            quote!(),
-        ),
-        Extra::Preserve => (
-            quote!(let mut extra = ::serde_json::Map::new();),
-            quote!({
-                #record_extra
-                let value = map.next_value_seed(#rt::payload::AnyValue)?;
-                if extra.contains_key(key.as_str()) {
-                    return Err(#rt::de::duplicate_property(key.as_str()));
-                }
-                extra.insert(key.into_owned(), value);
-            }),
-            quote!(extra,),
-        ),
-        Extra::Typed(ty) => {
-            let read = match inflight {
-                Some(inf) => inf.extra(cx, t.node, ty),
-                None => next_value(cx, ty),
-            };
-            (
-                quote!(let mut extra = #rt::IndexMap::new();),
-                quote!({
-                    #record_extra
-                    let value = #read;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(#rt::de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }),
-                quote!(extra,),
-            )
-        }
-    };
     // A required field that can only be `null` holds `()`: checked for presence, and
     // written as `()` (binding the unit value trips clippy's `let_unit_value`).
     let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && cx.is_unit(&f.ty);
