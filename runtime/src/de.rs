@@ -101,6 +101,36 @@ pub fn required<T, E: de::Error>(slot: Option<T>, name: &str) -> Result<T, E> {
     }
 }
 
+/// A type whose deserializer can build its value straight into a heap box. Generated
+/// structs estimated large implement it: their visitor yields `Box<Self>`, so the generic
+/// frames a value passes through while it is read (serde_json's, the in-flight checks')
+/// hold a pointer rather than the value. In a debug build, where each frame keeps a slot
+/// for every temporary, that keeps a parse of large nested structs within a thread's
+/// default 2 MiB stack.
+pub trait DeserializeBoxed<'de>: Sized {
+    /// Reads a value into a new box.
+    fn deserialize_boxed<D: Deserializer<'de>>(deserializer: D) -> Result<Box<Self>, D::Error>;
+}
+
+/// A field value read through [`DeserializeBoxed`]: what a generated visitor holds for a
+/// large struct field until the object is read, then unboxes into the struct.
+pub struct Boxed<T>(pub Box<T>);
+
+impl<'de, T: DeserializeBoxed<'de>> Deserialize<'de> for Boxed<T> {
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize_boxed(d).map(Boxed)
+    }
+}
+
+impl<T> Boxed<T> {
+    /// The value, out of its box.
+    #[inline]
+    pub fn into_inner(self) -> T {
+        *self.0
+    }
+}
+
 /// Error for a value outside a closed set of literals (`enum` or `const`).
 pub fn no_literal<E: de::Error>(type_name: &str, keyword: &str) -> E {
     E::custom(format_args!(
@@ -430,6 +460,25 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A type that can only be read through its box: `Boxed` must use `deserialize_boxed`.
+    struct OnlyBoxed(String);
+
+    impl<'de> DeserializeBoxed<'de> for OnlyBoxed {
+        fn deserialize_boxed<D: Deserializer<'de>>(d: D) -> Result<Box<Self>, D::Error> {
+            String::deserialize(d).map(|s| Box::new(OnlyBoxed(s)))
+        }
+    }
+
+    #[test]
+    fn boxed_reads_through_deserialize_boxed() {
+        let v: Boxed<OnlyBoxed> = serde_json::from_str(r#""x""#).expect("a string");
+        assert_eq!(v.into_inner().0, "x");
+        let e = serde_json::from_str::<Boxed<OnlyBoxed>>("1")
+            .err()
+            .expect("not a string");
+        assert!(e.to_string().contains("invalid type"), "{e}");
+    }
 
     #[test]
     fn wide_integers_are_the_integers_beyond_i64() {

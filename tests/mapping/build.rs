@@ -78,5 +78,22 @@ fn main() {
                 .module("mapped_plain")
                 .settings(Settings::new().rust_type_extension(false)),
         )
+        // Structs larger than a kilobyte nested deep, in every mode: the debug-build stack
+        // a parse needs (`src/stack_tests.rs`).
+        .schema_with(SchemaConfig::new("schemas/stack/deep.json").module("stack_default"))
+        .schema_with(
+            SchemaConfig::new("schemas/stack/deep.json")
+                .module("stack_ordered")
+                .settings(Settings::new().preserve_key_order(true).builders(false)),
+        )
+        .schema_with(
+            SchemaConfig::new("schemas/stack/deep.json")
+                .module("stack_mapped")
+                .settings(
+                    Settings::new()
+                        .map_format("date-time", "::chrono::DateTime<::chrono::Utc>")
+                        .builders(false),
+                ),
+        )
         .compile_or_exit();
 }

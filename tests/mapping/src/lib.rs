@@ -154,3 +154,22 @@ mod union_tests;
 
 #[cfg(test)]
 mod branch_tests;
+
+#[cfg(test)]
+mod stack_tests;
+
+/// Structs larger than a kilobyte nested deep (`schemas/stack/deep.json`), in every mode.
+pub mod stack {
+    /// Default settings (builders on).
+    pub mod default {
+        envgen_runtime::include_schema!("stack_default");
+    }
+    /// `preserve_key_order`, builders off.
+    pub mod ordered {
+        envgen_runtime::include_schema!("stack_ordered");
+    }
+    /// `date-time` mapped to `chrono::DateTime<Utc>`, builders off.
+    pub mod mapped {
+        envgen_runtime::include_schema!("stack_mapped");
+    }
+}

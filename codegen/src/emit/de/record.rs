@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::header;
+use super::{boxed_self, boxed_struct, header, SizeMemo};
 use crate::emit::inflight::Inflight;
 use crate::emit::read::{next_value, value_seed};
 use crate::emit::rust_ty::ModuleCx;
@@ -36,62 +36,16 @@ pub(super) fn struct_impl(
             }
         })
         .collect();
-    let decls = s.fields.iter().zip(&locals).map(|(f, local)| {
-        let ty = match f.presence() {
-            Presence::Required | Presence::Optional => cx.ty(&f.ty),
-            Presence::RequiredNullable | Presence::OptionalNullable => {
-                cx.ty(&Ty::Option(Box::new(f.ty.clone())))
-            }
-        };
-        quote!(let mut #local: Option<#ty> = None;)
-    });
-    // With `preserve_key_order`, each key read is recorded, by field index or as an extra.
-    let record = |i: usize| {
-        if s.key_order {
-            let i = Literal::usize_unsuffixed(i);
-            quote!(key_order.push_field(#i);)
-        } else {
-            quote!()
-        }
-    };
-    let arms = s
+    let read_tys: Vec<Ty> = s
         .fields
         .iter()
-        .zip(&locals)
-        .enumerate()
-        .map(|(i, (f, local))| {
-            let record = record(i);
-            let key = lit(&f.json);
-            let read_ty = match f.presence() {
-                Presence::Required | Presence::Optional => f.ty.clone(),
-                Presence::RequiredNullable | Presence::OptionalNullable => {
-                    Ty::Option(Box::new(f.ty.clone()))
-                }
-            };
-            let call = match inflight {
-                Some(inf) => inf.field_call(cx, t.node, f, &read_ty, local),
-                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, &read_ty).is_none())
-                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
-            };
-            if let Some(call) = call {
-                return if s.key_order {
-                    quote!(#key => { #record #call },)
-                } else {
-                    quote!(#key => #call,)
-                };
+        .map(|f| match f.presence() {
+            Presence::Required | Presence::Optional => f.ty.clone(),
+            Presence::RequiredNullable | Presence::OptionalNullable => {
+                Ty::Option(Box::new(f.ty.clone()))
             }
-            let read = match inflight {
-                Some(inf) => inf.field(cx, t.node, f, &read_ty),
-                None => next_value(cx, &read_ty),
-            };
-            quote! {
-                #key => {
-                    #record
-                    #rt::de::once(&#local, #key)?;
-                    #local = Some(#read);
-                }
-            }
-        });
+        })
+        .collect();
     // What happens to a key that is not a declared property.
     let not_allowed = match inflight {
         Some(inf) => inf.not_allowed(cx, t.node),
@@ -141,6 +95,86 @@ pub(super) fn struct_impl(
             )
         }
     };
+    // Each field's read, in field order, after the extras' (the in-flight specs are
+    // numbered as they are asked for): `Ok` a call (`de::field`, `inflight::field`) that
+    // checks for a duplicate and infers the value's type from the local, or `Err` the value
+    // the arm reads itself.
+    let reads: Vec<Result<TokenStream, TokenStream>> = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&read_tys)
+        .map(|((f, local), read_ty)| {
+            let key = lit(&f.json);
+            let call = match inflight {
+                Some(inf) => inf.field_call(cx, t.node, f, read_ty, local),
+                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, read_ty).is_none())
+                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+            };
+            call.ok_or_else(|| match inflight {
+                Some(inf) => inf.field(cx, t.node, f, read_ty),
+                None => next_value(cx, read_ty),
+            })
+        })
+        .collect();
+    // A large struct field read in one call is held as `de::Boxed<T>` until the object is
+    // read (see `LARGE_STRUCT`).
+    let mut memo = SizeMemo::new();
+    let boxed: Vec<bool> = read_tys
+        .iter()
+        .zip(&reads)
+        .map(|(ty, read)| read.is_ok() && boxed_struct(cx, ty, &mut memo))
+        .collect();
+    let self_boxed = boxed_self(cx, s, &mut memo);
+    let decls = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&boxed)
+        .map(|((f, local), &boxed)| {
+            let ty = match f.presence() {
+                Presence::Required | Presence::Optional if boxed => {
+                    let t = cx.ty(&f.ty);
+                    quote!(#rt::de::Boxed<#t>)
+                }
+                Presence::Required | Presence::Optional => cx.ty(&f.ty),
+                Presence::RequiredNullable | Presence::OptionalNullable => {
+                    cx.ty(&Ty::Option(Box::new(f.ty.clone())))
+                }
+            };
+            quote!(let mut #local: Option<#ty> = None;)
+        });
+    // With `preserve_key_order`, each key read is recorded, by field index or as an extra.
+    let record = |i: usize| {
+        if s.key_order {
+            let i = Literal::usize_unsuffixed(i);
+            quote!(key_order.push_field(#i);)
+        } else {
+            quote!()
+        }
+    };
+    let arms =
+        s.fields
+            .iter()
+            .zip(&locals)
+            .zip(&reads)
+            .enumerate()
+            .map(|(i, ((f, local), read))| {
+                let record = record(i);
+                let key = lit(&f.json);
+                let read = match read {
+                    Ok(call) if s.key_order => return quote!(#key => { #record #call },),
+                    Ok(call) => return quote!(#key => #call,),
+                    Err(read) => read,
+                };
+                quote! {
+                    #key => {
+                        #record
+                        #rt::de::once(&#local, #key)?;
+                        #local = Some(#read);
+                    }
+                }
+            });
     // A required field that can only be `null` holds `()`: checked for presence, and
     // written as `()` (binding the unit value trips clippy's `let_unit_value`).
     let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && cx.is_unit(&f.ty);
@@ -166,14 +200,23 @@ pub(super) fn struct_impl(
             Presence::Optional | Presence::OptionalNullable => quote!(),
         }
     });
-    let inits = s.fields.iter().zip(&locals).map(|(f, local)| {
-        let fname = ident(&f.name);
-        if unit_only(f) {
-            quote!(#fname: (),)
-        } else {
-            quote!(#fname: #local,)
-        }
-    });
+    let inits = s
+        .fields
+        .iter()
+        .zip(&locals)
+        .zip(&boxed)
+        .map(|((f, local), &boxed)| {
+            let fname = ident(&f.name);
+            if unit_only(f) {
+                quote!(#fname: (),)
+            } else if boxed && f.presence() == Presence::Required {
+                quote!(#fname: #local.into_inner(),)
+            } else if boxed {
+                quote!(#fname: #local.map(#rt::de::Boxed::into_inner),)
+            } else {
+                quote!(#fname: #local,)
+            }
+        });
     let visitor_decl = if params.is_empty() {
         quote!(
             struct Visitor;
@@ -225,37 +268,76 @@ pub(super) fn struct_impl(
             }
         }
     };
+    // A large struct is built in a heap box (see `LARGE_STRUCT`): its visitor yields
+    // `Box<Self>` and `Deserialize` unboxes it once, at the outermost frame.
+    let value = quote! {
+        #name {
+            #(#inits)*
+            #extra_init
+            #key_order_init
+        }
+    };
+    let (value_ty, value) = if self_boxed {
+        (
+            quote!(::std::boxed::Box<#self_ty>),
+            quote!(::std::boxed::Box::new(#value)),
+        )
+    } else {
+        (quote!(#self_ty), value)
+    };
+    let body = quote! {
+        #visitor_decl
+        impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
+            type Value = #value_ty;
+
+            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(#expecting)
+            }
+
+            fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
+            where
+                Access: ::serde::de::MapAccess<'de>,
+            {
+                #(#decls)*
+                #extra_decl
+                #key_order_decl
+                #loop_stmt
+                #(#finals)*
+                Ok(#value)
+            }
+        }
+        deserializer.deserialize_map(#visitor_new)
+    };
+    if self_boxed {
+        return quote! {
+            impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+                fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    <Self as #rt::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
+                        .map(|boxed| *boxed)
+                }
+            }
+            impl #impl_generics #rt::de::DeserializeBoxed<'de> for #self_ty #where_clause {
+                fn deserialize_boxed<Deser>(
+                    deserializer: Deser,
+                ) -> Result<::std::boxed::Box<Self>, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    #body
+                }
+            }
+        };
+    }
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                #visitor_decl
-                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
-                    type Value = #self_ty;
-
-                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        f.write_str(#expecting)
-                    }
-
-                    fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
-                    where
-                        Access: ::serde::de::MapAccess<'de>,
-                    {
-                        #(#decls)*
-                        #extra_decl
-                        #key_order_decl
-                        #loop_stmt
-                        #(#finals)*
-                        Ok(#name {
-                            #(#inits)*
-                            #extra_init
-                            #key_order_init
-                        })
-                    }
-                }
-                deserializer.deserialize_map(#visitor_new)
+                #body
             }
         }
     }
