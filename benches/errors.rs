@@ -32,7 +32,7 @@ mod engines;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engines::{envgen_first_error, jsonschema_first_error};
-use envgen_runtime::payload::AnyValue;
+use envgen_runtime::__private::payload::AnyValue;
 use envgen_runtime::{Document, Options};
 use mutations::Contract;
 use serde::de::DeserializeSeed;

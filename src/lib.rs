@@ -67,9 +67,6 @@ pub mod tool_data {
         include!(concat!(env!("OUT_DIR"), "/tool_data_write.rs"));
     }
     /// `TruncatedData`: the framework truncation wrapper's fixed `data`.
-    // The schema's descriptions name the saved file `tool_YYYYMMDD_HHMMSS_<Tool>.json`, which
-    // rustdoc would read as an HTML tag in the generated doc comments.
-    #[allow(rustdoc::invalid_html_tags)]
     pub mod truncation {
         include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
     }

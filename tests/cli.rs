@@ -215,7 +215,7 @@ fn validators_are_on_by_default_and_can_be_switched_off() {
         "pub fn validate_value(",
         "mod validators",
         "pub fn validate(&self)",
-        "::envgen_runtime::inflight::",
+        "::envgen_runtime::__private::inflight::",
     ] {
         assert!(with.contains(item), "missing {item}");
         assert!(

@@ -5,7 +5,7 @@
 //! * envgen's first error (instance pointer, keyword, schema location, message) is one of
 //!   the errors `validate_value` reports with every error collected;
 //! * it was reported while parsing: no document is parsed a second time as a `Value`
-//!   (`envgen::runtime::check::slow_paths`), which is what kept errors under unions at
+//!   (`envgen::runtime::__private::check::slow_paths`), which is what kept errors under unions at
 //!   0.7× `jsonschema` on invalid documents.
 
 #[path = "support/rng.rs"]
@@ -66,7 +66,7 @@ fn every_kind_of_error_is_reported_in_flight_with_a_validator_error() {
                     }
                     Err(e) => e,
                 };
-                let before = envgen::runtime::check::slow_paths();
+                let before = envgen::runtime::__private::check::slow_paths();
                 let first = match typed(&doc, &Options::new()) {
                     Ok(()) => {
                         problems.push(format!("{what}: from_json_str accepts {doc}"));
@@ -74,7 +74,7 @@ fn every_kind_of_error_is_reported_in_flight_with_a_validator_error() {
                     }
                     Err(e) => e,
                 };
-                if envgen::runtime::check::slow_paths() != before {
+                if envgen::runtime::__private::check::slow_paths() != before {
                     problems.push(format!("{what}: parsed twice (not in flight): {first:#}"));
                     continue;
                 }

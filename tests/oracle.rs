@@ -342,9 +342,9 @@ fn the_three_backends_report_the_same_failures() {
                 continue;
             };
             let text = case.to_string();
-            let slow_before = envgen::runtime::check::slow_paths();
+            let slow_before = envgen::runtime::__private::check::slow_paths();
             let by_type = (s.typed)(&text, &all).err().map(|e| reported(&e));
-            if envgen::runtime::check::slow_paths() == slow_before {
+            if envgen::runtime::__private::check::slow_paths() == slow_before {
                 typed_path += 1;
             }
             let want = reported(&by_value);

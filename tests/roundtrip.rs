@@ -175,7 +175,7 @@ fn integral_floats_are_integers() {
 }
 
 /// Untyped JSON in the generated types (a default `Value` payload, a `Value` property, an
-/// undeclared property kept whole) is read by `envgen_runtime::payload`: the same `Value`
+/// undeclared property kept whole) is read by `envgen_runtime::__private::payload`: the same `Value`
 /// as `serde_json` reads, with every array allocated at its final size (`serde_json`'s
 /// own reader grows it: five items get room for eight).
 #[test]

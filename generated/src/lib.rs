@@ -53,9 +53,6 @@ pub mod tool_data_write {
 }
 
 /// Golden of `schemas/tool-data/truncation.json`.
-// The schema's descriptions name the saved file `tool_YYYYMMDD_HHMMSS_<Tool>.json`, which
-// rustdoc would read as an HTML tag in the generated doc comments.
-#[allow(rustdoc::invalid_html_tags)]
 pub mod tool_data_truncation {
     include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
 }

@@ -468,7 +468,7 @@ pub fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
-        Value::Number(n) if crate::num::is_integer(n) => "integer",
+        Value::Number(n) if crate::__private::num::is_integer(n) => "integer",
         Value::Number(_) => "number",
         Value::String(_) => "string",
         Value::Array(_) => "array",

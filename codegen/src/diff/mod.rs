@@ -22,9 +22,9 @@ mod constraint;
 mod kind;
 
 pub(crate) use api::Api;
+pub use change::Change;
 #[cfg(test)]
 pub(crate) use compare::compare;
-pub use change::Change;
 pub use constraint::Movement;
 pub use kind::{ChangeKind, Verdict};
 

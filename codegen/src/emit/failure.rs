@@ -75,7 +75,7 @@ pub(crate) fn rule(rt: &TokenStream, site: &Site, m: &Message) -> TokenStream {
     let kw = lit(site.keyword);
     let sp = lit(&site.at);
     let pieces = m.pieces.iter().map(|p| lit(p));
-    quote!(&#rt::inflight::Rule {
+    quote!(&#rt::__private::inflight::Rule {
         keyword: #kw,
         schema_path: #sp,
         message: &[#(#pieces),*],
@@ -194,7 +194,7 @@ pub(crate) fn pattern(
     fail: TokenStream,
 ) -> TokenStream {
     quote! {
-        if !#rt::regex::is_match(&#re, #s) {
+        if !#rt::__private::regex::is_match(&#re, #s) {
             #fail
         }
     }
@@ -210,7 +210,7 @@ pub(crate) fn format(
 ) -> TokenStream {
     let name = lit(name);
     quote! {
-        if cx.formats() && #rt::format::check(#name, #s) == Some(false) {
+        if cx.formats() && #rt::__private::format::check(#name, #s) == Some(false) {
             #fail
         }
     }

@@ -55,7 +55,7 @@ pub(crate) fn wrapper(
     quote! {
         #[doc = #doc]
         fn #name<'v>(value: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
-            validators::#f(value, cx) && #rt::mapped::parses::<#ty>(value, cx, #format_sp, #format)
+            validators::#f(value, cx) && #rt::__private::mapped::parses::<#ty>(value, cx, #format_sp, #format)
         }
     }
 }

@@ -222,7 +222,7 @@ fn methods(
 
             /// [`Self::from_json_str`] with explicit options.
             pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
-                #rt::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct)
+                #rt::__private::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct)
             }
 
             /// Checks a value built in code against its schema, stopping at the first error.
@@ -232,7 +232,7 @@ fn methods(
 
             /// [`Self::validate`] with explicit options.
             pub fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
-                #rt::check::typed(self, options, Self::#entry)
+                #rt::__private::check::typed(self, options, Self::#entry)
             }
         }
 

@@ -14,7 +14,7 @@ pub(crate) fn next_value(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
         quote!(map.next_value_seed(#seed)?)
     } else if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
-        quote!(map.next_value::<#rt::de::Lenient<#t>>()?.0)
+        quote!(map.next_value::<#rt::__private::de::Lenient<#t>>()?.0)
     } else {
         quote!(map.next_value::<#t>()?)
     }
@@ -27,12 +27,14 @@ pub(crate) fn next_value(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
 pub(crate) fn value_seed(cx: &ModuleCx<'_>, ty: &Ty) -> Option<TokenStream> {
     let rt = &cx.rt;
     match ty {
-        Ty::Any => Some(quote!(#rt::payload::AnyValue)),
+        Ty::Any => Some(quote!(#rt::__private::payload::AnyValue)),
         Ty::Generic(_) => {
             let t = cx.ty(ty);
-            Some(quote!(#rt::payload::Payload::<#t>::new()))
+            Some(quote!(#rt::__private::payload::Payload::<#t>::new()))
         }
-        Ty::Option(inner) => value_seed(cx, inner).map(|seed| quote!(#rt::payload::OrNull(#seed))),
+        Ty::Option(inner) => {
+            value_seed(cx, inner).map(|seed| quote!(#rt::__private::payload::OrNull(#seed)))
+        }
         _ => None,
     }
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 fn value_expr(cx: &ModuleCx<'_>, ty: &Ty, expr: TokenStream) -> TokenStream {
     if ty.has_bare_float(cx.module) {
         let rt = &cx.rt;
-        quote!(&#rt::ser::Compact(#expr))
+        quote!(&#rt::__private::ser::Compact(#expr))
     } else {
         expr
     }

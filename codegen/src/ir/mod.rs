@@ -334,7 +334,7 @@ impl Ty {
 
     /// Whether decoding the type involves JSON-Schema integers outside a named type with
     /// its own `Deserialize` (so that `1.0` must be accepted through
-    /// `envgen_runtime::de::Lenient`). Aliases are looked through: `type Count = u64`
+    /// `envgen_runtime::__private::de::Lenient`). Aliases are looked through: `type Count = u64`
     /// is a bare `u64` where it is used.
     pub fn has_bare_int(&self, module: &Module) -> bool {
         self.bare(module, 0, &|t| matches!(t, Ty::I64 | Ty::U64))

@@ -4,7 +4,7 @@
 //! two-pass path, and still gets the schema's error.
 
 use crate::inflight::{validate_value, Job};
-use envgen_runtime::check::slow_paths;
+use envgen_runtime::__private::check::slow_paths;
 use envgen_runtime::{Options, ValidationError};
 use serde_json::{json, Value};
 

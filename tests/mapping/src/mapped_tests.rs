@@ -41,10 +41,10 @@ fn one(path: &str, keyword: &str, schema_path: &str) -> Vec<(String, String, Str
 /// Parses `doc` with `options`, expecting a rejection; also returns whether it took the
 /// two-pass (slow) path.
 fn reject(doc: &Value, options: &Options) -> (ValidationErrors, bool) {
-    let before = envgen_runtime::check::slow_paths();
+    let before = envgen_runtime::__private::check::slow_paths();
     let e = Mapped::from_json_str_with(&doc.to_string(), options)
         .expect_err("the document is rejected");
-    (e, envgen_runtime::check::slow_paths() != before)
+    (e, envgen_runtime::__private::check::slow_paths() != before)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! validators.
 
 use crate::unevaluated::{array_rest, closed_allof, generic_list, typed_extra};
-use envgen_runtime::check::slow_paths;
+use envgen_runtime::__private::check::slow_paths;
 use serde_json::json;
 
 #[test]

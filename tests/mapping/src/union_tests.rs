@@ -3,11 +3,11 @@
 //!
 //! * a tagged union (`kind`, `status`) dispatches on its tag: no `serde_json::Value` is
 //!   buffered when the tag comes first, only the entries before it when it comes later
-//!   (`envgen_runtime::union::buffered` counts them); its variants are named from the tag
+//!   (`envgen_runtime::__private::union::buffered` counts them); its variants are named from the tag
 //!   values;
 //! * an error inside an alternative of a union (a nullable `$ref`, a tagged union, a union
 //!   of one object shape and scalars) is reported in flight (no second parse,
-//!   `envgen_runtime::check::slow_paths`), and equals the `Value` validator's first error;
+//!   `envgen_runtime::__private::check::slow_paths`), and equals the `Value` validator's first error;
 //!   so is a value that no alternative of an untagged union of objects takes (its
 //!   buffered `Value` is validated in place).
 
@@ -16,8 +16,8 @@ use crate::tagged::{
     OutcomeError, OutcomeErrorError, OutcomeErrorStatus, OutcomeSuccess, OutcomeSuccessStatus,
     Shape,
 };
-use envgen_runtime::check::slow_paths;
-use envgen_runtime::union::buffered;
+use envgen_runtime::__private::check::slow_paths;
+use envgen_runtime::__private::union::buffered;
 use serde_json::{json, Value};
 
 /// Parses `text` as a `Batch`, returning it with how many values were buffered and

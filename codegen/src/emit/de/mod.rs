@@ -26,7 +26,7 @@ pub(super) fn de_call(cx: &ModuleCx<'_>, ty: &Ty, d: TokenStream) -> TokenStream
     let t = cx.ty(ty);
     if ty.has_bare_int(cx.module) {
         let rt = &cx.rt;
-        quote!(<#rt::de::Lenient<#t> as ::serde::Deserialize>::deserialize(#d).map(|lenient| lenient.0))
+        quote!(<#rt::__private::de::Lenient<#t> as ::serde::Deserialize>::deserialize(#d).map(|lenient| lenient.0))
     } else {
         quote!(<#t as ::serde::Deserialize>::deserialize(#d))
     }
@@ -98,7 +98,12 @@ fn est_size(cx: &ModuleCx<'_>, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> us
 }
 
 /// [`est_size`] of a struct with fields `s`.
-fn struct_size(cx: &ModuleCx<'_>, s: &crate::ir::Struct, memo: &mut SizeMemo, depth: usize) -> usize {
+fn struct_size(
+    cx: &ModuleCx<'_>,
+    s: &crate::ir::Struct,
+    memo: &mut SizeMemo,
+    depth: usize,
+) -> usize {
     let fields: usize = s
         .fields
         .iter()

@@ -49,7 +49,7 @@ pub(super) fn struct_impl(
     // What happens to a key that is not a declared property.
     let not_allowed = match inflight {
         Some(inf) => inf.not_allowed(cx, t.node),
-        None => quote!(#rt::de::property_not_allowed(key.as_str())),
+        None => quote!(#rt::__private::de::property_not_allowed(key.as_str())),
     };
     let record_extra = if s.key_order {
         quote!(key_order.push_extra();)
@@ -68,9 +68,9 @@ pub(super) fn struct_impl(
             quote!(let mut extra = ::serde_json::Map::new();),
             quote!({
                 #record_extra
-                let value = map.next_value_seed(#rt::payload::AnyValue)?;
+                let value = map.next_value_seed(#rt::__private::payload::AnyValue)?;
                 if extra.contains_key(key.as_str()) {
-                    return Err(#rt::de::duplicate_property(key.as_str()));
+                    return Err(#rt::__private::de::duplicate_property(key.as_str()));
                 }
                 extra.insert(key.into_owned(), value);
             }),
@@ -87,7 +87,7 @@ pub(super) fn struct_impl(
                     #record_extra
                     let value = #read;
                     if extra.contains_key(key.as_str()) {
-                        return Err(#rt::de::duplicate_property(key.as_str()));
+                        return Err(#rt::__private::de::duplicate_property(key.as_str()));
                     }
                     extra.insert(key.into_owned(), value);
                 }),
@@ -109,7 +109,7 @@ pub(super) fn struct_impl(
             let call = match inflight {
                 Some(inf) => inf.field_call(cx, t.node, f, read_ty, local),
                 None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, read_ty).is_none())
-                    .then(|| quote!(#rt::de::field(&mut map, &mut #local, #key)?)),
+                    .then(|| quote!(#rt::__private::de::field(&mut map, &mut #local, #key)?)),
             };
             call.ok_or_else(|| match inflight {
                 Some(inf) => inf.field(cx, t.node, f, read_ty),
@@ -135,7 +135,7 @@ pub(super) fn struct_impl(
             let ty = match f.presence() {
                 Presence::Required | Presence::Optional if boxed => {
                     let t = cx.ty(&f.ty);
-                    quote!(#rt::de::Boxed<#t>)
+                    quote!(#rt::__private::de::Boxed<#t>)
                 }
                 Presence::Required | Presence::Optional => cx.ty(&f.ty),
                 Presence::RequiredNullable | Presence::OptionalNullable => {
@@ -170,7 +170,7 @@ pub(super) fn struct_impl(
                 quote! {
                     #key => {
                         #record
-                        #rt::de::once(&#local, #key)?;
+                        #rt::__private::de::once(&#local, #key)?;
                         #local = Some(#read);
                     }
                 }
@@ -182,7 +182,7 @@ pub(super) fn struct_impl(
         let key = lit(&f.json);
         let missing = match inflight {
             Some(inf) => inf.missing(cx, t.node, &f.json),
-            None => quote!(#rt::de::missing_property(#key)),
+            None => quote!(#rt::__private::de::missing_property(#key)),
         };
         match f.presence() {
             Presence::Required if unit_only(f) => quote! {
@@ -193,7 +193,7 @@ pub(super) fn struct_impl(
             Presence::Required | Presence::RequiredNullable => {
                 let take = match inflight {
                     Some(inf) => inf.required(cx, t.node, &f.json, local),
-                    None => quote!(#rt::de::required(#local, #key)?),
+                    None => quote!(#rt::__private::de::required(#local, #key)?),
                 };
                 quote!(let #local = #take;)
             }
@@ -212,7 +212,7 @@ pub(super) fn struct_impl(
             } else if boxed && f.presence() == Presence::Required {
                 quote!(#fname: #local.into_inner(),)
             } else if boxed {
-                quote!(#fname: #local.map(#rt::de::Boxed::into_inner),)
+                quote!(#fname: #local.map(#rt::__private::de::Boxed::into_inner),)
             } else {
                 quote!(#fname: #local,)
             }
@@ -247,7 +247,7 @@ pub(super) fn struct_impl(
     } else {
         (quote!(), quote!())
     };
-    let next_key = quote!(map.next_key::<#rt::de::Key<'de>>()?);
+    let next_key = quote!(map.next_key::<#rt::__private::de::Key<'de>>()?);
     let loop_stmt = if s.fields.is_empty() {
         // No declared property: every key is an extra (or not allowed).
         match &s.extra {
@@ -315,11 +315,11 @@ pub(super) fn struct_impl(
                 where
                     Deser: ::serde::Deserializer<'de>,
                 {
-                    <Self as #rt::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
+                    <Self as #rt::__private::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
                         .map(|boxed| *boxed)
                 }
             }
-            impl #impl_generics #rt::de::DeserializeBoxed<'de> for #self_ty #where_clause {
+            impl #impl_generics #rt::__private::de::DeserializeBoxed<'de> for #self_ty #where_clause {
                 fn deserialize_boxed<Deser>(
                     deserializer: Deser,
                 ) -> Result<::std::boxed::Box<Self>, Deser::Error>

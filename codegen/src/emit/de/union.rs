@@ -30,7 +30,7 @@ pub(super) fn enum_impl(
 }
 
 /// A tagged union ([`crate::ir::Tag`]) of object payloads: the object is read up to its
-/// tag (`envgen_runtime::union::tagged`), and the tag's value picks the payload, which
+/// tag (`envgen_runtime::__private::union::tagged`), and the tag's value picks the payload, which
 /// reads the object on. Entries before the tag are buffered; nothing is when the tag
 /// comes first. `None` when the enum has no tag ([`decoding`] says when it applies).
 fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
@@ -59,10 +59,10 @@ fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStr
         where
             Access: ::serde::de::MapAccess<'de>,
         {
-            let (tag, map) = #rt::union::tagged(map, #property, &[#(#values),*])?;
+            let (tag, map) = #rt::__private::union::tagged(map, #property, &[#(#values),*])?;
             match tag {
                 #(#arms)*
-                _ => Err(#rt::de::no_alternative(#type_name, #keyword, "the object")),
+                _ => Err(#rt::__private::de::no_alternative(#type_name, #keyword, "the object")),
             }
         }
     };
@@ -110,7 +110,7 @@ fn string_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         quote! {
             match value {
                 #(#arms)*
-                _ => Err(#rt::de::no_literal(#type_name, #keyword)),
+                _ => Err(#rt::__private::de::no_literal(#type_name, #keyword)),
             }
         },
     );
@@ -128,7 +128,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let name = ident(&t.name);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
-    let fail = quote!(Err(#rt::de::no_alternative(#type_name, #keyword, found)));
+    let fail = quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, found)));
 
     let payload_for = |k: Kind| -> Option<(&crate::ir::Variant, &Ty)> {
         e.variants.iter().find_map(|v| match &v.kind {
@@ -398,11 +398,12 @@ fn buffered_enum_impl(
             }
         }
     });
-    let no_alternative = quote!(#rt::de::no_alternative(#type_name, #keyword, "the value"));
+    let no_alternative =
+        quote!(#rt::__private::de::no_alternative(#type_name, #keyword, "the value"));
     let fail = match inflight {
         Some(inflight) => {
             let node = inflight.node_fn(t.node);
-            quote!(Err(#rt::inflight::unmatched(&value, #node, || #no_alternative)))
+            quote!(Err(#rt::__private::inflight::unmatched(&value, #node, || #no_alternative)))
         }
         None => quote!(Err(#no_alternative)),
     };
@@ -412,7 +413,7 @@ fn buffered_enum_impl(
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                let value = #rt::union::buffer(deserializer)?;
+                let value = #rt::__private::union::buffer(deserializer)?;
                 #(#tries)*
                 #fail
             }

@@ -1,5 +1,5 @@
 //! In-flight schema errors in generated `Deserialize` impls (the decisions; the runtime
-//! side is `envgen_runtime::inflight`).
+//! side is `envgen_runtime::__private::inflight`).
 //!
 //! A generated struct reads a property through `inflight::value` (or `nullable`) when the
 //! error a wrong value raises is known to be the schema's:
@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-/// A spec's fields (`envgen_runtime::inflight::Spec`), one `static` per distinct value.
+/// A spec's fields (`envgen_runtime::__private::inflight::Spec`), one `static` per distinct value.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct SpecKey {
     node: NodeId,
@@ -292,7 +292,7 @@ impl<'a> Inflight<'a> {
                 None => quote!(None),
             };
             quote! {
-                pub(super) static #name: #rt::inflight::Spec = #rt::inflight::Spec {
+                pub(super) static #name: #rt::__private::inflight::Spec = #rt::__private::inflight::Spec {
                     node: #f,
                     kinds: #kinds,
                     direct: #direct,
@@ -401,7 +401,7 @@ impl<'a> Inflight<'a> {
         let seed = super::read::value_seed(cx, read_ty)?;
         let rt = &cx.rt;
         let node = self.node_fn(node);
-        Some(quote!(#rt::inflight::payload(&mut map, #seed, #key, #node)?))
+        Some(quote!(#rt::__private::inflight::payload(&mut map, #seed, #key, #node)?))
     }
 
     /// Field `f` read in one call that checks for a duplicate, reads in flight and
@@ -420,7 +420,7 @@ impl<'a> Inflight<'a> {
         }
         let rt = &cx.rt;
         let (how, inner) = match read_ty {
-            Ty::Option(inner) => (quote!(#rt::inflight::OrNull::new()), &**inner),
+            Ty::Option(inner) => (quote!(#rt::__private::inflight::OrNull::new()), &**inner),
             _ => (quote!(::core::marker::PhantomData), read_ty),
         };
         if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
@@ -428,7 +428,7 @@ impl<'a> Inflight<'a> {
         }
         let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
         let key = super::tokens::lit(&f.json);
-        Some(quote!(#rt::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
+        Some(quote!(#rt::__private::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
@@ -469,18 +469,17 @@ impl<'a> Inflight<'a> {
         let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
         let t = cx.ty(inner);
         Some(if inner.has_bare_int(cx.module) {
-            let call =
-                quote!(#rt::inflight::#func::<_, #rt::de::Lenient<#t>>(&mut map, #key, #spec)?);
+            let call = quote!(#rt::__private::inflight::#func::<_, #rt::__private::de::Lenient<#t>>(&mut map, #key, #spec)?);
             if nullable {
                 quote!(#call.map(|lenient| lenient.0))
             } else {
                 quote!(#call.0)
             }
         } else if extra {
-            quote!(#rt::inflight::#func::<_, #t>(&mut map, #key, #spec)?)
+            quote!(#rt::__private::inflight::#func::<_, #t>(&mut map, #key, #spec)?)
         } else {
             // A declared field's local is typed: `T` is inferred from it.
-            quote!(#rt::inflight::#func(&mut map, #key, #spec)?)
+            quote!(#rt::__private::inflight::#func(&mut map, #key, #spec)?)
         })
     }
 
@@ -494,8 +493,8 @@ impl<'a> Inflight<'a> {
         let rt = &cx.rt;
         let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
-            Some(rule) => quote!(#rt::inflight::missing(#key, #rule)),
-            None => quote!(#rt::de::missing_property(#key)),
+            Some(rule) => quote!(#rt::__private::inflight::missing(#key, #rule)),
+            None => quote!(#rt::__private::de::missing_property(#key)),
         }
     }
 
@@ -511,8 +510,8 @@ impl<'a> Inflight<'a> {
         let rt = &cx.rt;
         let key = super::tokens::lit(name);
         match self.required_rule(rt, struct_node, name) {
-            Some(rule) => quote!(#rt::inflight::required(#local, #key, #rule)?),
-            None => quote!(#rt::de::required(#local, #key)?),
+            Some(rule) => quote!(#rt::__private::inflight::required(#local, #key, #rule)?),
+            None => quote!(#rt::__private::de::required(#local, #key)?),
         }
     }
 
@@ -527,7 +526,7 @@ impl<'a> Inflight<'a> {
         {
             if patterns.is_empty() {
                 let rule = super::failure::rule(rt, &f.site, &f.message);
-                return quote!(#rt::inflight::not_allowed(key.as_str(), #rule));
+                return quote!(#rt::__private::inflight::not_allowed(key.as_str(), #rule));
             }
         }
         // A struct closed by `unevaluatedProperties: false` over `allOf`/`$ref` (the type
@@ -542,9 +541,9 @@ impl<'a> Inflight<'a> {
             });
         if let Some(f) = unevaluated.filter(|_| self.entries(struct_node).is_none()) {
             let rule = super::failure::rule(rt, &f.site, &f.message);
-            return quote!(#rt::inflight::not_allowed(key.as_str(), #rule));
+            return quote!(#rt::__private::inflight::not_allowed(key.as_str(), #rule));
         }
-        quote!(#rt::de::property_not_allowed(key.as_str()))
+        quote!(#rt::__private::de::property_not_allowed(key.as_str()))
     }
 }
 
@@ -566,10 +565,10 @@ fn opaque(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
         return super::read::next_value(cx, ty);
     }
     if let Some(seed) = super::read::value_seed(cx, ty) {
-        quote!(#rt::inflight::opaque(map.next_value_seed(#seed))?)
+        quote!(#rt::__private::inflight::opaque(map.next_value_seed(#seed))?)
     } else if ty.has_bare_int(cx.module) {
-        quote!(#rt::inflight::opaque(map.next_value::<#rt::de::Lenient<#t>>())?.0)
+        quote!(#rt::__private::inflight::opaque(map.next_value::<#rt::__private::de::Lenient<#t>>())?.0)
     } else {
-        quote!(#rt::inflight::opaque(map.next_value::<#t>())?)
+        quote!(#rt::__private::inflight::opaque(map.next_value::<#t>())?)
     }
 }

@@ -166,7 +166,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
     fn fallback(&mut self, node: NodeId, expr: &impl quote::ToTokens) -> TokenStream {
         let rt = &self.rt;
         let f = self.v.call(node);
-        quote!(#rt::check::fallback(#expr, cx, validators::#f))
+        quote!(#rt::__private::check::fallback(#expr, cx, validators::#f))
     }
 
     /// A boolean expression checking `expr` (a `&'v` reference to a value of `ty`)
@@ -206,7 +206,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 };
                 Some(quote!(match #expr {
                     #arm,
-                    None => validators::#f(&#rt::validate::NULL, cx),
+                    None => validators::#f(&#rt::__private::NULL, cx),
                 }))
             }
             Ty::String | Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64 => {
@@ -218,7 +218,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             Ty::Generic(_) => {
                 let rt = &self.rt;
                 let f = self.v.call(node);
-                Some(quote!(#rt::check::generic(#expr, cx, validators::#f)))
+                Some(quote!(#rt::__private::check::generic(#expr, cx, validators::#f)))
             }
             // `Map<String, Value>` and `()` hold exactly one JSON type: a schema that says
             // no more than that type is satisfied by the Rust type alone.

@@ -250,7 +250,7 @@ impl TypedChecks<'_, '_> {
     fn struct_text(&self, m: &Message, count: TokenStream) -> TokenStream {
         let rt = &self.rt;
         message(m, |a| match a {
-            Arg::Instance => quote!(#rt::validate::show_ser(self)),
+            Arg::Instance => quote!(#rt::__private::show_ser(self)),
             Arg::Count => count.clone(),
             Arg::Key | Arg::First | Arg::Second => quote!(""),
         })
@@ -310,7 +310,7 @@ impl TypedChecks<'_, '_> {
         let fname = ident(&f.name);
         let null = |this: &mut Self| {
             let pf = this.v.call(p);
-            quote!(validators::#pf(&#rt::validate::NULL, cx))
+            quote!(validators::#pf(&#rt::__private::NULL, cx))
         };
         let some = self.check(&f.ty, p, Operand::X, 0)?;
         let body = match (f.presence(), some) {

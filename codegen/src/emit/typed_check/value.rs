@@ -39,15 +39,15 @@ impl TypedChecks<'_, '_> {
         let rt = &self.rt;
         message(m, |a| match a {
             Arg::Instance => match ty {
-                Ty::String => quote!(#rt::validate::show_str(x)),
+                Ty::String => quote!(#rt::__private::show_str(x)),
                 // A float shows as Rust writes it (`-1`, `1.5`): an integral JSON number
                 // shows the same; one written `100.0` loses its `.0`, which `f64` does
                 // not keep.
                 Ty::F64 | Ty::Bool | Ty::I64 | Ty::U64 => quote!(x),
-                _ => quote!(#rt::validate::show_ser(x)),
+                _ => quote!(#rt::__private::show_ser(x)),
             },
             Arg::Count => count.clone(),
-            Arg::Key => quote!(#rt::validate::show_str(key)),
+            Arg::Key => quote!(#rt::__private::show_str(key)),
             Arg::First | Arg::Second => quote!(x),
         })
     }
@@ -105,7 +105,7 @@ impl TypedChecks<'_, '_> {
                     let test = ordering_fails(*cmp);
                     let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
                     quote! {
-                        if #rt::num::#cmp_fn(*x, #rt::num::#bt) #test {
+                        if #rt::__private::num::#cmp_fn(*x, #rt::__private::num::#bt) #test {
                             #fail
                         }
                     }
@@ -114,8 +114,8 @@ impl TypedChecks<'_, '_> {
                     let bt = bound(b);
                     let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
                     let test = match ty {
-                        Ty::F64 => quote!(#rt::num::multiple_of_f64(*x, #rt::num::#bt)),
-                        _ => quote!(#rt::num::multiple_of_i128(i128::from(*x), #rt::num::#bt)),
+                        Ty::F64 => quote!(#rt::__private::num::multiple_of_f64(*x, #rt::__private::num::#bt)),
+                        _ => quote!(#rt::__private::num::multiple_of_i128(i128::from(*x), #rt::__private::num::#bt)),
                     };
                     quote!(if !#test { #fail })
                 }
@@ -161,7 +161,7 @@ impl TypedChecks<'_, '_> {
             (Ty::U64 | Ty::I64 | Ty::F64, Value::Number(n)) => {
                 let b = bound(n);
                 let cmp_fn = number_fn(ty, "compare");
-                Some(quote!(#rt::num::#cmp_fn(*x, #rt::num::#b) == ::core::cmp::Ordering::Equal))
+                Some(quote!(#rt::__private::num::#cmp_fn(*x, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             _ => None,
         }));
@@ -300,7 +300,10 @@ impl TypedChecks<'_, '_> {
                 continue;
             }
             let re = self.v.regex(node, "patternProperties", &p.pattern)?;
-            patterns.push((quote!(#rt::regex::is_match(&validators::#re, key)), step));
+            patterns.push((
+                quote!(#rt::__private::regex::is_match(&validators::#re, key)),
+                step,
+            ));
         }
         let value = uses_entry.then(|| quote!(entry));
         Ok(entries_loop(

@@ -86,7 +86,7 @@ impl Validators<'_> {
             let mut matches = Vec::new();
             for p in &a.patterns {
                 let re = self.regex(id, "patternProperties", p)?;
-                matches.push(quote!(#rt::regex::is_match(&#re, k)));
+                matches.push(quote!(#rt::__private::regex::is_match(&#re, k)));
             }
             let patterns = (!matches.is_empty()).then(|| {
                 quote! {
@@ -207,7 +207,7 @@ impl Validators<'_> {
             pub(super) fn #name<'v>(
                 v: &'v ::serde_json::Value,
                 cx: &mut #rt::Cx<'v>,
-                ev: &mut #rt::validate::Evaluated<'v>,
+                ev: &mut #rt::__private::Evaluated<'v>,
             ) {
                 #body
             }
@@ -270,7 +270,7 @@ impl Validators<'_> {
             }
         };
         Ok(quote! {
-            let mut evaluated = #rt::validate::Evaluated::default();
+            let mut evaluated = #rt::__private::Evaluated::default();
             let ev = &mut evaluated;
             #collect
             #each

@@ -20,9 +20,9 @@ impl Validators<'_> {
         let rt = &self.rt;
         message(m, |a| match a {
             Arg::Instance if applies == Applies::Number => quote!(n),
-            Arg::Instance => quote!(#rt::validate::show(v)),
+            Arg::Instance => quote!(#rt::__private::show(v)),
             Arg::Count => count.clone(),
-            Arg::Key => quote!(#rt::validate::show_str(key)),
+            Arg::Key => quote!(#rt::__private::show_str(key)),
             Arg::First => quote!(i),
             Arg::Second => quote!(j),
         })
@@ -102,7 +102,7 @@ impl Validators<'_> {
                     JsonType::String => quote!(v.is_string()),
                     JsonType::Integer => {
                         quote!(
-                            matches!(v, ::serde_json::Value::Number(n) if #rt::num::is_integer(n))
+                            matches!(v, ::serde_json::Value::Number(n) if #rt::__private::num::is_integer(n))
                         )
                     }
                 });
@@ -158,7 +158,7 @@ impl Validators<'_> {
                 let test = ordering_fails(*cmp);
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
                 quote! {
-                    if #rt::num::compare(n, #rt::num::#bt) #test {
+                    if #rt::__private::num::compare(n, #rt::__private::num::#bt) #test {
                         #fail
                     }
                 }
@@ -167,7 +167,7 @@ impl Validators<'_> {
                 let bt = bound(b);
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
                 quote! {
-                    if !#rt::num::multiple_of(n, #rt::num::#bt) {
+                    if !#rt::__private::num::multiple_of(n, #rt::__private::num::#bt) {
                         #fail
                     }
                 }
@@ -198,7 +198,7 @@ impl Validators<'_> {
             Test::UniqueItems(m) => {
                 let fail = fail(&rt, site, self.text(m, applies, quote!()));
                 quote! {
-                    if let Some((i, j)) = #rt::validate::duplicate(a) {
+                    if let Some((i, j)) = #rt::__private::duplicate(a) {
                         #fail
                     }
                 }
@@ -395,7 +395,7 @@ impl Validators<'_> {
                 let f = self.call(n);
                 quote!(!cx.entry(key, value, #f))
             });
-            patterns.push((quote!(#rt::regex::is_match(&#re, key)), step));
+            patterns.push((quote!(#rt::__private::regex::is_match(&#re, key)), step));
         }
         let additional = match &e.additional {
             Some(Additional::Deny(f)) => {

@@ -71,8 +71,8 @@ impl<'a> Validators<'a> {
         let rt = &self.rt;
         let p = lit(pattern);
         self.statics.push(quote! {
-            pub(super) static #name: ::std::sync::LazyLock<Option<#rt::regex::Regex>> =
-                ::std::sync::LazyLock::new(|| #rt::regex::compile(#p));
+            pub(super) static #name: ::std::sync::LazyLock<Option<#rt::__private::regex::Regex>> =
+                ::std::sync::LazyLock::new(|| #rt::__private::regex::compile(#p));
         });
         Ok(name)
     }
@@ -90,7 +90,7 @@ impl<'a> Validators<'a> {
             Value::Number(n) => {
                 let b = super::failure::bound(n);
                 quote!(matches!(#v, ::serde_json::Value::Number(n)
-                    if #rt::num::compare(n, #rt::num::#b) == ::core::cmp::Ordering::Equal))
+                    if #rt::__private::num::compare(n, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             Value::Array(_) | Value::Object(_) => {
                 let i = self.statics.len();

@@ -71,23 +71,33 @@ where
                     ::envgen_runtime::IndexMap<String, PathItem<Meta>>,
                 > = None;
                 let mut f_components: Option<Components<Meta>> = None;
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "apiVersion" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_api_version,
                                 "apiVersion",
                             )?
                         }
                         "info" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_info, "info")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_info,
+                                "info",
+                            )?
                         }
                         "paths" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_paths, "paths")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_paths,
+                                "paths",
+                            )?
                         }
                         "components" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_components,
                                 "components",
@@ -95,16 +105,18 @@ where
                         }
                         _ => {
                             return Err(
-                                ::envgen_runtime::de::property_not_allowed(key.as_str()),
+                                ::envgen_runtime::__private::de::property_not_allowed(
+                                    key.as_str(),
+                                ),
                             );
                         }
                     }
                 }
-                let f_api_version = ::envgen_runtime::de::required(
+                let f_api_version = ::envgen_runtime::__private::de::required(
                     f_api_version,
                     "apiVersion",
                 )?;
-                let f_info = ::envgen_runtime::de::required(f_info, "info")?;
+                let f_info = ::envgen_runtime::__private::de::required(f_info, "info")?;
                 Ok(ApiDescription {
                     api_version: f_api_version,
                     info: f_info,
@@ -135,7 +147,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n0,
@@ -152,7 +164,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n0)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n0)
     }
 }
 impl<Meta> ::envgen_runtime::Document for ApiDescription<Meta>
@@ -332,20 +344,26 @@ impl<'de> ::serde::Deserialize<'de> for Info {
                 let mut f_version: Option<String> = None;
                 let mut f_summary: Option<String> = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "title" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_title, "title")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_title,
+                                "title",
+                            )?
                         }
                         "version" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_version,
                                 "version",
                             )?
                         }
                         "summary" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_summary,
                                 "summary",
@@ -353,18 +371,28 @@ impl<'de> ::serde::Deserialize<'de> for Info {
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
                         }
                     }
                 }
-                let f_title = ::envgen_runtime::de::required(f_title, "title")?;
-                let f_version = ::envgen_runtime::de::required(f_version, "version")?;
+                let f_title = ::envgen_runtime::__private::de::required(
+                    f_title,
+                    "title",
+                )?;
+                let f_version = ::envgen_runtime::__private::de::required(
+                    f_version,
+                    "version",
+                )?;
                 Ok(Info {
                     title: f_title,
                     version: f_version,
@@ -392,7 +420,7 @@ impl Info {
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n6,
@@ -409,7 +437,7 @@ impl Info {
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n6)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n6)
     }
 }
 impl ::envgen_runtime::Document for Info {
@@ -591,20 +619,34 @@ where
                 let mut f_get: Option<Operation<Meta>> = None;
                 let mut f_post: Option<Operation<Meta>> = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "get" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_get, "get")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_get,
+                                "get",
+                            )?
                         }
                         "post" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_post, "post")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_post,
+                                "post",
+                            )?
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
@@ -640,7 +682,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n7,
@@ -657,7 +699,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n7)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n7)
     }
 }
 impl<Meta> ::envgen_runtime::Document for PathItem<Meta>
@@ -804,24 +846,26 @@ where
                     ::envgen_runtime::IndexMap<String, Response<Meta>>,
                 > = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "operationId" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_operation_id,
                                 "operationId",
                             )?
                         }
                         "parameters" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_parameters,
                                 "parameters",
                             )?
                         }
                         "responses" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_responses,
                                 "responses",
@@ -829,17 +873,21 @@ where
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
                         }
                     }
                 }
-                let f_responses = ::envgen_runtime::de::required(
+                let f_responses = ::envgen_runtime::__private::de::required(
                     f_responses,
                     "responses",
                 )?;
@@ -873,7 +921,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n8,
@@ -890,7 +938,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n8)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n8)
     }
 }
 impl<Meta> ::envgen_runtime::Document for Operation<Meta>
@@ -1070,44 +1118,60 @@ where
                 let mut f_required: Option<bool> = None;
                 let mut f_schema: Option<Option<Meta>> = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "name" => {
-                            ::envgen_runtime::de::field(&mut map, &mut f_name, "name")?
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_name,
+                                "name",
+                            )?
                         }
-                        "in" => ::envgen_runtime::de::field(&mut map, &mut f_in_, "in")?,
+                        "in" => {
+                            ::envgen_runtime::__private::de::field(
+                                &mut map,
+                                &mut f_in_,
+                                "in",
+                            )?
+                        }
                         "required" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_required,
                                 "required",
                             )?
                         }
                         "schema" => {
-                            ::envgen_runtime::de::once(&f_schema, "schema")?;
+                            ::envgen_runtime::__private::de::once(&f_schema, "schema")?;
                             f_schema = Some(
                                 map
                                     .next_value_seed(
-                                        ::envgen_runtime::payload::OrNull(
-                                            ::envgen_runtime::payload::Payload::<Meta>::new(),
+                                        ::envgen_runtime::__private::payload::OrNull(
+                                            ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
                                         ),
                                     )?,
                             );
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
                         }
                     }
                 }
-                let f_name = ::envgen_runtime::de::required(f_name, "name")?;
-                let f_in_ = ::envgen_runtime::de::required(f_in_, "in")?;
+                let f_name = ::envgen_runtime::__private::de::required(f_name, "name")?;
+                let f_in_ = ::envgen_runtime::__private::de::required(f_in_, "in")?;
                 Ok(Parameter {
                     name: f_name,
                     in_: f_in_,
@@ -1139,7 +1203,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n9,
@@ -1156,7 +1220,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n9)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n9)
     }
 }
 impl<Meta> ::envgen_runtime::Document for Parameter<Meta>
@@ -1345,7 +1409,14 @@ impl<'de> ::serde::Deserialize<'de> for ParameterIn {
                     "header" => Ok(ParameterIn::Header),
                     "path" => Ok(ParameterIn::Path),
                     "cookie" => Ok(ParameterIn::Cookie),
-                    _ => Err(::envgen_runtime::de::no_literal("ParameterIn", "enum")),
+                    _ => {
+                        Err(
+                            ::envgen_runtime::__private::de::no_literal(
+                                "ParameterIn",
+                                "enum",
+                            ),
+                        )
+                    }
                 }
             }
         }
@@ -1368,7 +1439,7 @@ impl ParameterIn {
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n24,
@@ -1385,7 +1456,7 @@ impl ParameterIn {
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n24)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n24)
     }
 }
 impl ::envgen_runtime::Document for ParameterIn {
@@ -1465,17 +1536,19 @@ where
                     ::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>,
                 > = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "description" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_description,
                                 "description",
                             )?
                         }
                         "content" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_content,
                                 "content",
@@ -1483,17 +1556,21 @@ where
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
                         }
                     }
                 }
-                let f_description = ::envgen_runtime::de::required(
+                let f_description = ::envgen_runtime::__private::de::required(
                     f_description,
                     "description",
                 )?;
@@ -1526,7 +1603,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n10,
@@ -1543,7 +1620,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n10)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n10)
     }
 }
 impl<Meta> ::envgen_runtime::Document for Response<Meta>
@@ -1703,25 +1780,31 @@ where
             {
                 let mut f_schema: Option<Option<Meta>> = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "schema" => {
-                            ::envgen_runtime::de::once(&f_schema, "schema")?;
+                            ::envgen_runtime::__private::de::once(&f_schema, "schema")?;
                             f_schema = Some(
                                 map
                                     .next_value_seed(
-                                        ::envgen_runtime::payload::OrNull(
-                                            ::envgen_runtime::payload::Payload::<Meta>::new(),
+                                        ::envgen_runtime::__private::payload::OrNull(
+                                            ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
                                         ),
                                     )?,
                             );
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
@@ -1756,7 +1839,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n33,
@@ -1773,7 +1856,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n33)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n33)
     }
 }
 impl<Meta> ::envgen_runtime::Document for ResponseContentValue<Meta>
@@ -1909,10 +1992,12 @@ where
                     ::envgen_runtime::IndexMap<String, Option<Meta>>,
                 > = None;
                 let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "schemas" => {
-                            ::envgen_runtime::de::field(
+                            ::envgen_runtime::__private::de::field(
                                 &mut map,
                                 &mut f_schemas,
                                 "schemas",
@@ -1920,10 +2005,14 @@ where
                         }
                         _ => {
                             let value = map
-                                .next_value_seed(::envgen_runtime::payload::AnyValue)?;
+                                .next_value_seed(
+                                    ::envgen_runtime::__private::payload::AnyValue,
+                                )?;
                             if extra.contains_key(key.as_str()) {
                                 return Err(
-                                    ::envgen_runtime::de::duplicate_property(key.as_str()),
+                                    ::envgen_runtime::__private::de::duplicate_property(
+                                        key.as_str(),
+                                    ),
                                 );
                             }
                             extra.insert(key.into_owned(), value);
@@ -1958,7 +2047,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n11,
@@ -1975,7 +2064,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n11)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n11)
     }
 }
 impl<Meta> ::envgen_runtime::Document for Components<Meta>
@@ -2122,7 +2211,7 @@ impl Schema {
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n12,
@@ -2139,7 +2228,7 @@ impl Schema {
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n12)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n12)
     }
 }
 impl ::envgen_runtime::Document for Schema {
@@ -2231,12 +2320,12 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n0<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n0)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n0)
     }
 }
 impl Info {
     fn check_n6<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n6)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n6)
     }
 }
 impl<Meta> PathItem<Meta>
@@ -2244,7 +2333,7 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n7<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n7)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n7)
     }
 }
 impl<Meta> Operation<Meta>
@@ -2252,7 +2341,7 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n8<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n8)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n8)
     }
 }
 impl<Meta> Parameter<Meta>
@@ -2260,12 +2349,12 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n9<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n9)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n9)
     }
 }
 impl ParameterIn {
     fn check_n24<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n24)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n24)
     }
 }
 impl<Meta> Response<Meta>
@@ -2273,7 +2362,7 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n10<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n10)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n10)
     }
 }
 impl<Meta> ResponseContentValue<Meta>
@@ -2281,7 +2370,7 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n33<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n33)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n33)
     }
 }
 impl<Meta> Components<Meta>
@@ -2289,12 +2378,12 @@ where
     Meta: ::serde::Serialize + 'static,
 {
     fn check_n11<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n11)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n11)
     }
 }
 impl Schema {
     fn check_n12<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        ::envgen_runtime::check::fallback(self, cx, validators::n12)
+        ::envgen_runtime::__private::check::fallback(self, cx, validators::n12)
     }
 }
 /// Whether `validate_value` and `from_json_str` assert `format` by default.
@@ -2319,16 +2408,16 @@ pub fn validate_value_with(
 /// One validator per schema node.
 mod validators {
     pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile(
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^1\\.[0-9]+\\.[0-9]+$",
     ));
     pub(super) static RE_1: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile("^/"));
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile("^/"));
     pub(super) static RE_2: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile(
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^([1-5][0-9][0-9]|default)$",
     ));
     pub(super) fn n0<'v>(
@@ -2344,7 +2433,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2379,7 +2468,7 @@ mod validators {
                             ::envgen_runtime::fail!(
                                 valid, cx, "additionalProperties", "#/additionalProperties",
                                 || format!("property {} is not allowed",
-                                ::envgen_runtime::validate::show_str(key))
+                                ::envgen_runtime::__private::show_str(key))
                             );
                         }
                     }
@@ -2401,15 +2490,15 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/properties/apiVersion/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::regex::is_match(&RE_0, s) {
+                    if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern", "#/properties/apiVersion/pattern", ||
                             format!("{} does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\"",
-                            ::envgen_runtime::validate::show(v))
+                            ::envgen_runtime::__private::show(v))
                         );
                     }
                 }
@@ -2450,7 +2539,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/properties/paths/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2506,7 +2595,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/info/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2549,7 +2638,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/path-item/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2577,7 +2666,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/operation/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2614,7 +2703,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/parameter/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2660,7 +2749,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/response/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2694,7 +2783,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/components/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2719,7 +2808,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/schema/type", ||
                         format!("{} is not of any of the types \"object\", \"boolean\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -2755,12 +2844,12 @@ mod validators {
             |cx| {
                 let mut valid = true;
                 if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::regex::is_match(&RE_1, s) {
+                    if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern",
                             "#/properties/paths/propertyNames/pattern", ||
                             format!("{} does not match the pattern \"^/\"",
-                            ::envgen_runtime::validate::show(v))
+                            ::envgen_runtime::__private::show(v))
                         );
                     }
                 }
@@ -2781,7 +2870,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/info/properties/title/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::String(s) = v {
@@ -2791,7 +2880,7 @@ mod validators {
                             valid, cx, "minLength",
                             "#/$defs/info/properties/title/minLength", ||
                             format!("{} is shorter than 1 character",
-                            ::envgen_runtime::validate::show(v))
+                            ::envgen_runtime::__private::show(v))
                         );
                     }
                 }
@@ -2812,7 +2901,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/info/properties/version/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -2832,7 +2921,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/info/properties/summary/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -2893,7 +2982,7 @@ mod validators {
                         valid, cx, "type",
                         "#/$defs/operation/properties/operationId/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -2914,7 +3003,7 @@ mod validators {
                         valid, cx, "type",
                         "#/$defs/operation/properties/parameters/type", ||
                         format!("{} is not of type \"array\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Array(a) = v {
@@ -2941,7 +3030,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/operation/properties/responses/type",
                         || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2985,7 +3074,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/parameter/properties/name/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -3007,7 +3096,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "enum", "#/$defs/parameter/properties/in/enum", ||
                         format!("{} is not one of [\"query\",\"header\",\"path\",\"cookie\"]",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -3027,7 +3116,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/parameter/properties/required/type",
                         || format!("{} is not of type \"boolean\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -3071,7 +3160,7 @@ mod validators {
                         valid, cx, "type",
                         "#/$defs/response/properties/description/type", ||
                         format!("{} is not of type \"string\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 valid
@@ -3091,7 +3180,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/response/properties/content/type", ||
                         format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -3118,7 +3207,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/components/properties/schemas/type",
                         || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -3185,13 +3274,13 @@ mod validators {
             |cx| {
                 let mut valid = true;
                 if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::regex::is_match(&RE_2, s) {
+                    if !::envgen_runtime::__private::regex::is_match(&RE_2, s) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern",
                             "#/$defs/operation/properties/responses/propertyNames/pattern",
                             ||
                             format!("{} does not match the pattern \"^([1-5][0-9][0-9]|default)$\"",
-                            ::envgen_runtime::validate::show(v))
+                            ::envgen_runtime::__private::show(v))
                         );
                     }
                 }
@@ -3213,7 +3302,7 @@ mod validators {
                         valid, cx, "type",
                         "#/$defs/response/properties/content/additionalProperties/type",
                         || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::validate::show(v))
+                        ::envgen_runtime::__private::show(v))
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {

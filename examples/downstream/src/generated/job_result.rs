@@ -67,10 +67,12 @@ where
                 let mut f_status: Option<JobResultStatus> = None;
                 let mut f_output: Option<Option<Output>> = None;
                 let mut f_attempts: Option<u64> = None;
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "job" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_job,
                                 ::core::marker::PhantomData,
@@ -79,7 +81,7 @@ where
                             )?
                         }
                         "status" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_status,
                                 ::core::marker::PhantomData,
@@ -88,12 +90,14 @@ where
                             )?
                         }
                         "output" => {
-                            ::envgen_runtime::de::once(&f_output, "output")?;
+                            ::envgen_runtime::__private::de::once(&f_output, "output")?;
                             f_output = Some(
-                                ::envgen_runtime::inflight::payload(
+                                ::envgen_runtime::__private::inflight::payload(
                                     &mut map,
-                                    ::envgen_runtime::payload::OrNull(
-                                        ::envgen_runtime::payload::Payload::<Output>::new(),
+                                    ::envgen_runtime::__private::payload::OrNull(
+                                        ::envgen_runtime::__private::payload::Payload::<
+                                            Output,
+                                        >::new(),
                                     ),
                                     "output",
                                     validators::n3,
@@ -101,20 +105,23 @@ where
                             );
                         }
                         "attempts" => {
-                            ::envgen_runtime::de::once(&f_attempts, "attempts")?;
+                            ::envgen_runtime::__private::de::once(
+                                &f_attempts,
+                                "attempts",
+                            )?;
                             f_attempts = Some(
-                                ::envgen_runtime::inflight::value::<
+                                ::envgen_runtime::__private::inflight::value::<
                                     _,
-                                    ::envgen_runtime::de::Lenient<u64>,
+                                    ::envgen_runtime::__private::de::Lenient<u64>,
                                 >(&mut map, "attempts", &validators::S2)?
                                     .0,
                             );
                         }
                         _ => {
                             return Err(
-                                ::envgen_runtime::inflight::not_allowed(
+                                ::envgen_runtime::__private::inflight::not_allowed(
                                     key.as_str(),
-                                    &::envgen_runtime::inflight::Rule {
+                                    &::envgen_runtime::__private::inflight::Rule {
                                         keyword: "additionalProperties",
                                         schema_path: "#/additionalProperties",
                                         message: &["property ", " is not allowed"],
@@ -124,28 +131,28 @@ where
                         }
                     }
                 }
-                let f_job = ::envgen_runtime::inflight::required(
+                let f_job = ::envgen_runtime::__private::inflight::required(
                     f_job,
                     "job",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"job\""],
                     },
                 )?;
-                let f_status = ::envgen_runtime::inflight::required(
+                let f_status = ::envgen_runtime::__private::inflight::required(
                     f_status,
                     "status",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"status\""],
                     },
                 )?;
-                let f_output = ::envgen_runtime::inflight::required(
+                let f_output = ::envgen_runtime::__private::inflight::required(
                     f_output,
                     "output",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"output\""],
@@ -181,7 +188,7 @@ where
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n0,
@@ -198,7 +205,7 @@ where
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n0)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n0)
     }
 }
 impl<Output> ::envgen_runtime::Document for JobResult<Output>
@@ -379,7 +386,14 @@ impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
                 match value {
                     "succeeded" => Ok(JobResultStatus::Succeeded),
                     "failed" => Ok(JobResultStatus::Failed),
-                    _ => Err(::envgen_runtime::de::no_literal("JobResultStatus", "enum")),
+                    _ => {
+                        Err(
+                            ::envgen_runtime::__private::de::no_literal(
+                                "JobResultStatus",
+                                "enum",
+                            ),
+                        )
+                    }
                 }
             }
         }
@@ -402,7 +416,7 @@ impl JobResultStatus {
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n2,
@@ -419,7 +433,7 @@ impl JobResultStatus {
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n2)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n2)
     }
 }
 impl ::envgen_runtime::Document for JobResultStatus {
@@ -478,11 +492,14 @@ where
                 |cx| {
                     let x = &self.job;
                     let mut valid = true;
-                    if !::envgen_runtime::regex::is_match(&validators::RE_0, x) {
+                    if !::envgen_runtime::__private::regex::is_match(
+                        &validators::RE_0,
+                        x,
+                    ) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern", "#/properties/job/pattern", ||
                             format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                            ::envgen_runtime::validate::show_str(x))
+                            ::envgen_runtime::__private::show_str(x))
                         );
                     }
                     valid
@@ -498,8 +515,14 @@ where
             .at_key(
                 "output",
                 |cx| match &self.output {
-                    Some(x) => ::envgen_runtime::check::generic(x, cx, validators::n3),
-                    None => validators::n3(&::envgen_runtime::validate::NULL, cx),
+                    Some(x) => {
+                        ::envgen_runtime::__private::check::generic(
+                            x,
+                            cx,
+                            validators::n3,
+                        )
+                    }
+                    None => validators::n3(&::envgen_runtime::__private::NULL, cx),
                 },
             )
         {
@@ -511,9 +534,9 @@ where
                 |cx| match &self.attempts {
                     Some(x) => {
                         let mut valid = true;
-                        if ::envgen_runtime::num::compare_u64(
+                        if ::envgen_runtime::__private::num::compare_u64(
                             *x,
-                            ::envgen_runtime::num::Bound::U(1u64),
+                            ::envgen_runtime::__private::num::Bound::U(1u64),
                         ) == ::core::cmp::Ordering::Less
                         {
                             ::envgen_runtime::fail!(
@@ -560,8 +583,8 @@ pub fn validate_value_with(
 /// One validator per schema node.
 mod validators {
     pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile(
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^[a-z][a-z0-9-]*$",
     ));
     pub(super) fn n0<'v>(
@@ -573,7 +596,7 @@ mod validators {
         if !type_ok {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/type", || format!("{} is not of type \"object\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::Object(m) = v {
@@ -612,7 +635,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "additionalProperties", "#/additionalProperties", ||
                         format!("property {} is not allowed",
-                        ::envgen_runtime::validate::show_str(key))
+                        ::envgen_runtime::__private::show_str(key))
                     );
                 }
             }
@@ -629,15 +652,15 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/job/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::regex::is_match(&RE_0, s) {
+            if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                 ::envgen_runtime::fail!(
                     valid, cx, "pattern", "#/properties/job/pattern", ||
                     format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
@@ -653,7 +676,7 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "enum", "#/properties/status/enum", ||
                 format!("{} is not one of [\"succeeded\",\"failed\"]",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         valid
@@ -670,18 +693,21 @@ mod validators {
     ) -> bool {
         let mut valid = true;
         let type_ok = matches!(
-            v, ::serde_json::Value::Number(n) if ::envgen_runtime::num::is_integer(n)
+            v, ::serde_json::Value::Number(n) if
+            ::envgen_runtime::__private::num::is_integer(n)
         );
         if !type_ok {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/attempts/type", ||
                 format!("{} is not of type \"integer\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::Number(n) = v {
-            if ::envgen_runtime::num::compare(n, ::envgen_runtime::num::Bound::U(1u64))
-                == ::core::cmp::Ordering::Less
+            if ::envgen_runtime::__private::num::compare(
+                n,
+                ::envgen_runtime::__private::num::Bound::U(1u64),
+            ) == ::core::cmp::Ordering::Less
             {
                 ::envgen_runtime::fail!(
                     valid, cx, "minimum", "#/properties/attempts/minimum", ||
@@ -691,7 +717,7 @@ mod validators {
         }
         valid
     }
-    pub(super) static S0: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n1,
         kinds: 8u8,
         direct: true,
@@ -699,7 +725,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S1: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n2,
         kinds: 8u8,
         direct: true,
@@ -707,7 +733,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S2: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n4,
         kinds: 192u8,
         direct: true,

@@ -76,10 +76,12 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                 let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
                 let mut f_highlights: Option<Vec<String>> = None;
                 let mut f_breaking: Option<bool> = None;
-                while let Some(key) = map.next_key::<::envgen_runtime::de::Key<'de>>()? {
+                while let Some(key) = map
+                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
+                {
                     match key.as_str() {
                         "id" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_id,
                                 ::core::marker::PhantomData,
@@ -88,7 +90,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             )?
                         }
                         "service" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_service,
                                 ::core::marker::PhantomData,
@@ -97,7 +99,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             )?
                         }
                         "version" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_version,
                                 ::core::marker::PhantomData,
@@ -106,7 +108,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             )?
                         }
                         "released_at" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_released_at,
                                 ::core::marker::PhantomData,
@@ -115,7 +117,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             )?
                         }
                         "highlights" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_highlights,
                                 ::core::marker::PhantomData,
@@ -124,7 +126,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                             )?
                         }
                         "breaking" => {
-                            ::envgen_runtime::inflight::field(
+                            ::envgen_runtime::__private::inflight::field(
                                 &mut map,
                                 &mut f_breaking,
                                 ::core::marker::PhantomData,
@@ -134,9 +136,9 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                         }
                         _ => {
                             return Err(
-                                ::envgen_runtime::inflight::not_allowed(
+                                ::envgen_runtime::__private::inflight::not_allowed(
                                     key.as_str(),
-                                    &::envgen_runtime::inflight::Rule {
+                                    &::envgen_runtime::__private::inflight::Rule {
                                         keyword: "additionalProperties",
                                         schema_path: "#/additionalProperties",
                                         message: &["property ", " is not allowed"],
@@ -146,37 +148,37 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
                         }
                     }
                 }
-                let f_id = ::envgen_runtime::inflight::required(
+                let f_id = ::envgen_runtime::__private::inflight::required(
                     f_id,
                     "id",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"id\""],
                     },
                 )?;
-                let f_service = ::envgen_runtime::inflight::required(
+                let f_service = ::envgen_runtime::__private::inflight::required(
                     f_service,
                     "service",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"service\""],
                     },
                 )?;
-                let f_version = ::envgen_runtime::inflight::required(
+                let f_version = ::envgen_runtime::__private::inflight::required(
                     f_version,
                     "version",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"version\""],
                     },
                 )?;
-                let f_released_at = ::envgen_runtime::inflight::required(
+                let f_released_at = ::envgen_runtime::__private::inflight::required(
                     f_released_at,
                     "released_at",
-                    &::envgen_runtime::inflight::Rule {
+                    &::envgen_runtime::__private::inflight::Rule {
                         keyword: "required",
                         schema_path: "#/required",
                         message: &["missing required property \"released_at\""],
@@ -211,7 +213,7 @@ impl ReleaseNote {
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::from_json_str_inflight(
+        ::envgen_runtime::__private::check::from_json_str_inflight(
             input,
             options,
             validators::n0,
@@ -228,7 +230,7 @@ impl ReleaseNote {
         &self,
         options: &::envgen_runtime::Options,
     ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::check::typed(self, options, Self::check_n0)
+        ::envgen_runtime::__private::check::typed(self, options, Self::check_n0)
     }
 }
 impl ::envgen_runtime::Document for ReleaseNote {
@@ -439,7 +441,11 @@ impl ReleaseNote {
         if !cx
             .at_key(
                 "id",
-                |cx| ::envgen_runtime::check::fallback(&self.id, cx, validators::n1),
+                |cx| ::envgen_runtime::__private::check::fallback(
+                    &self.id,
+                    cx,
+                    validators::n1,
+                ),
             )
         {
             ::envgen_runtime::failed!(valid, cx);
@@ -450,11 +456,14 @@ impl ReleaseNote {
                 |cx| {
                     let x = &self.service;
                     let mut valid = true;
-                    if !::envgen_runtime::regex::is_match(&validators::RE_0, x) {
+                    if !::envgen_runtime::__private::regex::is_match(
+                        &validators::RE_0,
+                        x,
+                    ) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern", "#/properties/service/pattern", ||
                             format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                            ::envgen_runtime::validate::show_str(x))
+                            ::envgen_runtime::__private::show_str(x))
                         );
                     }
                     valid
@@ -469,11 +478,14 @@ impl ReleaseNote {
                 |cx| {
                     let x = &self.version;
                     let mut valid = true;
-                    if !::envgen_runtime::regex::is_match(&validators::RE_1, x) {
+                    if !::envgen_runtime::__private::regex::is_match(
+                        &validators::RE_1,
+                        x,
+                    ) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern", "#/properties/version/pattern", ||
                             format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                            ::envgen_runtime::validate::show_str(x))
+                            ::envgen_runtime::__private::show_str(x))
                         );
                     }
                     valid
@@ -485,7 +497,7 @@ impl ReleaseNote {
         if !cx
             .at_key(
                 "released_at",
-                |cx| ::envgen_runtime::check::fallback(
+                |cx| ::envgen_runtime::__private::check::fallback(
                     &self.released_at,
                     cx,
                     validators::n4,
@@ -520,7 +532,7 @@ impl ReleaseNote {
                                                 valid, cx, "minLength",
                                                 "#/properties/highlights/items/minLength", ||
                                                 format!("{} is shorter than 1 character",
-                                                ::envgen_runtime::validate::show_str(x))
+                                                ::envgen_runtime::__private::show_str(x))
                                             );
                                         }
                                         valid
@@ -566,7 +578,7 @@ fn parse_s0<'v>(
     cx: &mut ::envgen_runtime::Cx<'v>,
 ) -> bool {
     validators::n1(value, cx)
-        && ::envgen_runtime::mapped::parses::<
+        && ::envgen_runtime::__private::mapped::parses::<
             ::uuid::Uuid,
         >(value, cx, "#/properties/id/format", "uuid")
 }
@@ -576,20 +588,20 @@ fn parse_s3<'v>(
     cx: &mut ::envgen_runtime::Cx<'v>,
 ) -> bool {
     validators::n4(value, cx)
-        && ::envgen_runtime::mapped::parses::<
+        && ::envgen_runtime::__private::mapped::parses::<
             ::chrono::DateTime<::chrono::Utc>,
         >(value, cx, "#/properties/released_at/format", "date-time")
 }
 /// One validator per schema node.
 mod validators {
     pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile(
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^[a-z][a-z0-9-]*$",
     ));
     pub(super) static RE_1: ::std::sync::LazyLock<
-        Option<::envgen_runtime::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::regex::compile(
+        Option<::envgen_runtime::__private::regex::Regex>,
+    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^[0-9]+\\.[0-9]+\\.[0-9]+$",
     ));
     pub(super) fn n0<'v>(
@@ -601,7 +613,7 @@ mod validators {
         if !type_ok {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/type", || format!("{} is not of type \"object\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::Object(m) = v {
@@ -655,7 +667,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "additionalProperties", "#/additionalProperties", ||
                         format!("property {} is not allowed",
-                        ::envgen_runtime::validate::show_str(key))
+                        ::envgen_runtime::__private::show_str(key))
                     );
                 }
             }
@@ -672,16 +684,17 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/id/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
-            if cx.formats() && ::envgen_runtime::format::check("uuid", s) == Some(false)
+            if cx.formats()
+                && ::envgen_runtime::__private::format::check("uuid", s) == Some(false)
             {
                 ::envgen_runtime::fail!(
                     valid, cx, "format", "#/properties/id/format", ||
                     format!("{} is not a valid uuid",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
@@ -697,15 +710,15 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/service/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::regex::is_match(&RE_0, s) {
+            if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                 ::envgen_runtime::fail!(
                     valid, cx, "pattern", "#/properties/service/pattern", ||
                     format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
@@ -721,15 +734,15 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/version/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::regex::is_match(&RE_1, s) {
+            if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
                 ::envgen_runtime::fail!(
                     valid, cx, "pattern", "#/properties/version/pattern", ||
                     format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
@@ -745,17 +758,18 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/released_at/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
             if cx.formats()
-                && ::envgen_runtime::format::check("date-time", s) == Some(false)
+                && ::envgen_runtime::__private::format::check("date-time", s)
+                    == Some(false)
             {
                 ::envgen_runtime::fail!(
                     valid, cx, "format", "#/properties/released_at/format", ||
                     format!("{} is not a valid date-time",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
@@ -771,7 +785,7 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/highlights/type", ||
                 format!("{} is not of type \"array\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::Array(a) = v {
@@ -799,7 +813,7 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/breaking/type", ||
                 format!("{} is not of type \"boolean\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         valid
@@ -814,7 +828,7 @@ mod validators {
             ::envgen_runtime::fail!(
                 valid, cx, "type", "#/properties/highlights/items/type", ||
                 format!("{} is not of type \"string\"",
-                ::envgen_runtime::validate::show(v))
+                ::envgen_runtime::__private::show(v))
             );
         }
         if let ::serde_json::Value::String(s) = v {
@@ -823,13 +837,13 @@ mod validators {
                 ::envgen_runtime::fail!(
                     valid, cx, "minLength", "#/properties/highlights/items/minLength", ||
                     format!("{} is shorter than 1 character",
-                    ::envgen_runtime::validate::show(v))
+                    ::envgen_runtime::__private::show(v))
                 );
             }
         }
         valid
     }
-    pub(super) static S0: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: super::parse_s0,
         kinds: 0u8,
         direct: true,
@@ -837,7 +851,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S1: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n2,
         kinds: 8u8,
         direct: true,
@@ -845,7 +859,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S2: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n3,
         kinds: 8u8,
         direct: true,
@@ -853,7 +867,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S3: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S3: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: super::parse_s3,
         kinds: 0u8,
         direct: true,
@@ -861,7 +875,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S4: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S4: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n8,
         kinds: 8u8,
         direct: true,
@@ -869,7 +883,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S5: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S5: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n5,
         kinds: 16u8,
         direct: true,
@@ -877,7 +891,7 @@ mod validators {
         union: None,
         whole: false,
     };
-    pub(super) static S6: ::envgen_runtime::inflight::Spec = ::envgen_runtime::inflight::Spec {
+    pub(super) static S6: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n6,
         kinds: 2u8,
         direct: true,

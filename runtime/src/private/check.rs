@@ -1,33 +1,11 @@
-//! Parse-and-validate entry points used by generated constructors.
+//! Parse-and-validate entry points used by generated constructors (the trait they
+//! implement is [`crate::Document`]).
 
 use crate::error::{ValidationError, ValidationErrors};
 use crate::validate::{Cx, Options};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
-
-/// What every generated type with validators implements: parse-and-validate and
-/// validate, generically (the inherent methods of the same names are the usual entry).
-pub trait Document: Sized + Serialize {
-    /// Parses and validates a JSON document.
-    fn from_json_str_with(input: &str, options: &Options) -> Result<Self, ValidationErrors>;
-
-    /// Validates a value built in code.
-    fn validate_with(&self, options: &Options) -> Result<(), ValidationErrors>;
-
-    /// Parses and validates raw bytes; non-UTF-8 input is a located error.
-    fn from_json_slice_with(input: &[u8], options: &Options) -> Result<Self, ValidationErrors> {
-        match std::str::from_utf8(input) {
-            Ok(s) => Self::from_json_str_with(s, options),
-            Err(e) => Err(ValidationErrors::single(ValidationError::new(
-                "",
-                "syntax",
-                "",
-                format!("the document is not UTF-8 ({e})"),
-            ))),
-        }
-    }
-}
 
 pub use crate::validate::NodeFn;
 
@@ -69,7 +47,7 @@ fn slow_path<T: DeserializeOwned>(
     SLOW_PATHS.with(|n| n.set(n.get() + 1));
     let v: Value = match serde_json::from_str(input) {
         Ok(v) => v,
-        Err(_) => return crate::de::locate_error::<T>(input.as_bytes()),
+        Err(_) => return crate::__private::de::locate_error::<T>(input.as_bytes()),
     };
     let mut cx = Cx::new(*options);
     node(&v, &mut cx);
@@ -77,7 +55,7 @@ fn slow_path<T: DeserializeOwned>(
         Err(e) => e,
         // Valid for the schema, but not representable by the generated type: only where
         // a type is narrowed on purpose (integers beyond i64/u64).
-        Ok(()) => crate::de::narrowed::<T>(input.as_bytes()),
+        Ok(()) => crate::__private::de::narrowed::<T>(input.as_bytes()),
     }
 }
 
@@ -105,7 +83,7 @@ where
 }
 
 /// [`from_json_str_typed`], with schema errors reported while parsing (see
-/// [`crate::inflight`]): a document the parse rejects is not parsed a second time when the
+/// [`crate::__private::inflight`]): a document the parse rejects is not parsed a second time when the
 /// generated deserializers could name the error themselves. `direct` is whether errors
 /// inside the root value are the root schema's (`false` when the root is a `oneOf`,
 /// `anyOf`, `not` or `if`); when collecting all errors, the slow path is always taken.
@@ -122,7 +100,7 @@ where
     if options.all_errors || !direct {
         return from_json_str_typed(input, options, node, check);
     }
-    let session = crate::inflight::Session::start(options);
+    let session = crate::__private::inflight::Session::start(options);
     let parsed = serde_json::from_str::<T>(input);
     match parsed {
         Ok(t) => {

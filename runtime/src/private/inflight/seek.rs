@@ -72,7 +72,7 @@ impl<'de> Visitor<'de> for Step<'_, '_> {
             Seg::OwnedKey(k) => k,
             Seg::Index(_) => return Err(off_path()),
         };
-        while let Some(key) = map.next_key::<crate::de::Key<'de>>()? {
+        while let Some(key) = map.next_key::<crate::__private::de::Key<'de>>()? {
             if key.as_str() == want {
                 return map.next_value_seed(Seek {
                     path: self.rest,
@@ -208,7 +208,7 @@ impl<'de> Visitor<'de> for Transcode<'_> {
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
         self.put(b"{")?;
         let mut first = true;
-        while let Some(key) = map.next_key::<crate::de::Key<'de>>()? {
+        while let Some(key) = map.next_key::<crate::__private::de::Key<'de>>()? {
             if !first {
                 self.put(b",")?;
             }

@@ -9,7 +9,7 @@
 //! atoms that may follow it, up to the first one that must match at least once. Then
 //! taking as many characters as possible at each atom (no backtracking) finds a match at a
 //! position exactly when ECMA-262's backtracking search does, so the result equals
-//! `regress`'s. Any other pattern is left to `regress` ([`crate::regex`]).
+//! `regress`'s. Any other pattern is left to `regress` ([`crate::__private::regex`]).
 
 /// A set of characters: ranges, or their complement.
 #[derive(Debug, Clone, PartialEq)]

@@ -325,7 +325,7 @@ impl Rule {
 /// session, and serde's "missing property" otherwise.
 pub fn missing<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
-        return crate::de::missing_property(name);
+        return crate::__private::de::missing_property(name);
     }
     rule.raise(String::new)
 }
@@ -344,7 +344,7 @@ pub fn required<T, E: de::Error>(slot: Option<T>, name: &str, rule: &Rule) -> Re
 /// raised in flight within a session, and serde's "not allowed" otherwise.
 pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
     if !active() {
-        return crate::de::property_not_allowed(name);
+        return crate::__private::de::property_not_allowed(name);
     }
     rule.raise(|| show_str(name))
 }
@@ -449,7 +449,7 @@ where
     Ok(value)
 }
 
-/// A declared property in one call: [`crate::de::duplicate_property`] when `slot` is
+/// A declared property in one call: [`crate::__private::de::duplicate_property`] when `slot` is
 /// already filled, else the value read by `how` into `slot`, checked in flight as
 /// [`value`] checks it. `how` is `PhantomData::<T>` for a `T`, or [`OrNull`] for a
 /// property whose value may be `null` (held as `Option<T>`, as [`nullable`] reads it).
@@ -465,7 +465,7 @@ where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    crate::de::once(slot, key)?;
+    crate::__private::de::once(slot, key)?;
     *slot = Some(read(map, how, spec, || Seg::Key(key))?);
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! `pattern`: ECMA-262 regular expressions through `regress`, compiled once per pattern;
 //! simple patterns (a sequence of character classes with quantifiers, see
-//! [`crate::simple_pattern`]) are matched without a regex engine, with the same result.
+//! [`crate::__private::simple_pattern`]) are matched without a regex engine, with the same result.
 
-use crate::simple_pattern::SimplePattern;
+use crate::__private::simple_pattern::SimplePattern;
 
 /// A compiled schema pattern.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 //! object up to its tag and dispatching on it ([`tagged`]), which buffers only the
 //! entries before the tag (none when the tag comes first).
 
-use crate::de::Key;
+use crate::__private::de::Key;
 use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess};
 use serde_json::Value;
