@@ -9,7 +9,7 @@ use envgen::tool::error_code::{ErrorCode, ToolFailure};
 use envgen::tool::legacy::{convert_legacy, legacy_failure};
 use envgen::tool::respond;
 use envgen::tool::status::{
-    derive_status, rederive_status, violations, Facts, PartialReason, ToolData, Violation,
+    derive_status, rederive_status, violations, Facts, PartialReason, StatusViolation, ToolData,
 };
 use envgen::tool::text::Summary;
 use envgen::tool::truncate::{FixedClock, Limits, Observation, ObservationTruncator};
@@ -289,10 +289,13 @@ fn s3_3_error_is_set_exactly_when_status_is_error() {
 
     let mut missing = r.clone();
     missing.error = Some(None);
-    assert_eq!(violations(&missing), [Violation::ErrorMissing]);
+    assert_eq!(violations(&missing), [StatusViolation::ErrorMissing]);
     let mut stray = respond::result(json!({}), "ok.", respond::stats(1.0), ctx());
     stray.error = Some(Some(failure.to_tool_error()));
-    assert_eq!(violations(&stray), [Violation::ErrorWithoutErrorStatus]);
+    assert_eq!(
+        violations(&stray),
+        [StatusViolation::ErrorWithoutErrorStatus]
+    );
 }
 
 #[test]
@@ -301,7 +304,7 @@ fn s3_written_status_contradicting_the_facts_is_a_violation() {
     r.status = S::Success;
     assert_eq!(
         violations(&r),
-        [Violation::StatusMismatch {
+        [StatusViolation::StatusMismatch {
             found: S::Success,
             derived: S::Partial
         }]
@@ -321,7 +324,7 @@ fn s1_data_is_always_an_object_never_null() {
     );
     let mut bad = respond::result(json!({}), "x.", respond::stats(1.0), ctx());
     bad.data = Value::Null;
-    assert_eq!(violations(&bad), [Violation::DataNotObject]);
+    assert_eq!(violations(&bad), [StatusViolation::DataNotObject]);
 }
 
 #[test]

@@ -18,35 +18,39 @@
 
 use crate::diff::{compare, Api, ChangeKind};
 use crate::ir::plan::{Check, Plan, Test};
-use crate::load::keywords::{Keyword, Kind, Role, TABLE};
+use crate::load::keywords::{Keyword, Role, ValueKind, TABLE};
 use crate::load::{Draft, SchemaSet};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// A value of `kind`; `second` gives a different one.
-fn sample(kind: Kind, second: bool) -> Value {
+fn sample(kind: ValueKind, second: bool) -> Value {
     let pick = |a: Value, b: Value| if second { b } else { a };
     match kind {
-        Kind::Schema | Kind::SchemaOrSchemaArray => {
+        ValueKind::Schema | ValueKind::SchemaOrSchemaArray => {
             pick(json!({"type": "string"}), json!({"type": "integer"}))
         }
-        Kind::SchemaArray => pick(json!([{"type": "string"}]), json!([{"type": "integer"}])),
-        Kind::SchemaMap => pick(
+        ValueKind::SchemaArray => pick(json!([{"type": "string"}]), json!([{"type": "integer"}])),
+        ValueKind::SchemaMap => pick(
             json!({"a": {"type": "string"}}),
             json!({"a": {"type": "integer"}}),
         ),
-        Kind::SchemaOrNamesMap | Kind::NamesMap => pick(json!({"a": ["b"]}), json!({"a": ["c"]})),
-        Kind::Names => pick(json!(["a"]), json!(["b"])),
-        Kind::TypeNames => pick(json!("string"), json!("integer")),
-        Kind::Count => pick(json!(2), json!(3)),
-        Kind::Number | Kind::PositiveNumber | Kind::NumberOrBool => pick(json!(3), json!(4)),
-        Kind::String => pick(json!("^a"), json!("^b")),
-        Kind::UriReference => json!("#/definitions/x"),
-        Kind::Bool => pick(json!(true), json!(false)),
-        Kind::Array => pick(json!([1]), json!([2])),
-        Kind::Any => pick(json!(1), json!(2)),
-        Kind::Object => json!({}),
+        ValueKind::SchemaOrNamesMap | ValueKind::NamesMap => {
+            pick(json!({"a": ["b"]}), json!({"a": ["c"]}))
+        }
+        ValueKind::Names => pick(json!(["a"]), json!(["b"])),
+        ValueKind::TypeNames => pick(json!("string"), json!("integer")),
+        ValueKind::Count => pick(json!(2), json!(3)),
+        ValueKind::Number | ValueKind::PositiveNumber | ValueKind::NumberOrBool => {
+            pick(json!(3), json!(4))
+        }
+        ValueKind::String => pick(json!("^a"), json!("^b")),
+        ValueKind::UriReference => json!("#/definitions/x"),
+        ValueKind::Bool => pick(json!(true), json!(false)),
+        ValueKind::Array => pick(json!([1]), json!([2])),
+        ValueKind::Any => pick(json!(1), json!(2)),
+        ValueKind::Object => json!({}),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `format` assertions against the official JSON-Schema-Test-Suite
 //! (`tests/<draft>/optional/format/*.json`), plus no-panic checks on hostile input.
 
-use envgen_runtime::format::check;
+use envgen_runtime::__private::format::check;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

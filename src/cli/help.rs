@@ -11,7 +11,7 @@
 //! With `COMMAND` (`envgen help validate`), the output is about that command only.
 
 use super::output::{emit, fail, Format, Reply};
-use super::{codes, codes::ErrorCode, Cli, Io};
+use super::{codes, codes::ErrorCodeEntry, Cli, Io};
 use crate::cmdhelp::{Cmdhelp, CommandStdin};
 use crate::help::from_clap::{from_clap, from_clap_with, CommandExtension, Extension};
 use crate::help::{example, markdown, restrict};
@@ -41,7 +41,7 @@ pub fn document() -> Cmdhelp {
 fn entry(
     when: &str,
     recovery: Option<&str>,
-    error_codes: &[ErrorCode],
+    error_codes: &[ErrorCodeEntry],
 ) -> crate::cmdhelp::ExitCode {
     let mut e = crate::help::exit_code(when, recovery);
     if let crate::cmdhelp::ExitCode::ExitCodeRich(rich) = &mut e {
@@ -57,8 +57,8 @@ fn entry(
     e
 }
 
-fn arg_error(extra: &[ErrorCode]) -> crate::cmdhelp::ExitCode {
-    let mut all: Vec<ErrorCode> = extra.to_vec();
+fn arg_error(extra: &[ErrorCodeEntry]) -> crate::cmdhelp::ExitCode {
+    let mut all: Vec<ErrorCodeEntry> = extra.to_vec();
     all.extend(codes::ARGUMENT_ERRORS);
     entry(
         "ARG_ERROR: the command line is wrong; nothing was done.",

@@ -14,7 +14,7 @@
 //! ([`parse_error`]); a misspelt subcommand with a known correction is REDIRECTED with
 //! the corrected invocation in `error.redirect.command`.
 
-use super::{codes, codes::ErrorCode, Io};
+use super::{codes, codes::ErrorCodeEntry, Io};
 use crate::response::{ExitCode, Failure, Outcome, Responder};
 use crate::response_envelope::{ErrorDetailPhase, Redirect, RedirectReason};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -69,7 +69,7 @@ impl Reply {
 }
 
 /// A failure with a catalogued code ([`codes`]) and its exit code.
-pub fn fail(code: ErrorCode, message: impl Into<String>) -> Failure {
+pub fn fail(code: ErrorCodeEntry, message: impl Into<String>) -> Failure {
     if code.exit == ExitCode::ARG_ERROR {
         Failure::arg_error(code.code, message).phase(ErrorDetailPhase::Validation)
     } else {

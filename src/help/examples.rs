@@ -241,7 +241,7 @@ pub fn check_example(doc: &Cmdhelp, cmd: &str) -> Result<(), ExampleError> {
     for words in &pipeline {
         match words.first() {
             Some(program) if *program == doc.binary => {
-                Walk::new(doc).run(&words[1..])?;
+                ExampleWalk::new(doc).run(&words[1..])?;
                 checked = true;
             }
             Some(program) => {
@@ -261,7 +261,7 @@ pub fn check_example(doc: &Cmdhelp, cmd: &str) -> Result<(), ExampleError> {
 }
 
 /// One walk through the tree.
-struct Walk<'a> {
+struct ExampleWalk<'a> {
     doc: &'a Cmdhelp,
     /// The command path so far (`""` is the root).
     path: String,
@@ -279,9 +279,9 @@ struct Found<'a> {
     negated: bool,
 }
 
-impl<'a> Walk<'a> {
-    fn new(doc: &'a Cmdhelp) -> Walk<'a> {
-        Walk {
+impl<'a> ExampleWalk<'a> {
+    fn new(doc: &'a Cmdhelp) -> ExampleWalk<'a> {
+        ExampleWalk {
             doc,
             path: String::new(),
             positionals: Vec::new(),

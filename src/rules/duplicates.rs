@@ -12,7 +12,7 @@ use std::fmt;
 pub fn duplicate_keys(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut de = serde_json::Deserializer::from_str(text);
-    let _ = Walk {
+    let _ = DuplicateWalk {
         path: String::new(),
         out: &mut out,
     }
@@ -21,12 +21,12 @@ pub fn duplicate_keys(text: &str) -> Vec<(String, String)> {
 }
 
 /// Walks one JSON value at `path`, recording repeated keys.
-struct Walk<'a> {
+struct DuplicateWalk<'a> {
     path: String,
     out: &'a mut Vec<(String, String)>,
 }
 
-impl<'de> DeserializeSeed<'de> for Walk<'_> {
+impl<'de> DeserializeSeed<'de> for DuplicateWalk<'_> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
@@ -34,7 +34,7 @@ impl<'de> DeserializeSeed<'de> for Walk<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for Walk<'_> {
+impl<'de> Visitor<'de> for DuplicateWalk<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -66,12 +66,12 @@ impl<'de> Visitor<'de> for Walk<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let Walk { path, out } = self;
+        let DuplicateWalk { path, out } = self;
         let mut i = 0usize;
         loop {
             let mut item = path.clone();
             push_token(&mut item, &i.to_string());
-            let seed = Walk {
+            let seed = DuplicateWalk {
                 path: item,
                 out: &mut *out,
             };
@@ -83,7 +83,7 @@ impl<'de> Visitor<'de> for Walk<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Walk { path, out } = self;
+        let DuplicateWalk { path, out } = self;
         let mut seen = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
             let mut member = path.clone();
@@ -91,7 +91,7 @@ impl<'de> Visitor<'de> for Walk<'_> {
             if !seen.insert(key.clone()) {
                 out.push((member.clone(), key));
             }
-            map.next_value_seed(Walk {
+            map.next_value_seed(DuplicateWalk {
                 path: member,
                 out: &mut *out,
             })?;

@@ -119,7 +119,7 @@ pub fn error_of<D>(response: &ToolResponse<D>) -> Option<&ToolError> {
 
 /// A rule of seed 002 that a response breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Violation {
+pub enum StatusViolation {
     /// `status` differs from the one its facts give.
     StatusMismatch {
         /// The status written.
@@ -139,25 +139,25 @@ pub enum Violation {
 /// [`rederive_status`], `error` is set exactly when `status` is `error`, and `data` is an
 /// object. Empty when it conforms. For a received document, [`crate::tool::check()`]
 /// checks these and every other rule of seed 002.
-pub fn violations<D: ToolData>(response: &ToolResponse<D>) -> Vec<Violation> {
+pub fn violations<D: ToolData>(response: &ToolResponse<D>) -> Vec<StatusViolation> {
     let mut found = Vec::new();
     let error = error_of(response);
     let is_error = response.status == ToolResponseStatus::Error;
     if is_error && error.is_none() {
-        found.push(Violation::ErrorMissing);
+        found.push(StatusViolation::ErrorMissing);
     }
     if !is_error && error.is_some() {
-        found.push(Violation::ErrorWithoutErrorStatus);
+        found.push(StatusViolation::ErrorWithoutErrorStatus);
     }
     let derived = rederive_status(response);
     if error.is_some() == is_error && derived != response.status {
-        found.push(Violation::StatusMismatch {
+        found.push(StatusViolation::StatusMismatch {
             found: response.status,
             derived,
         });
     }
     if !response.data.is_object() {
-        found.push(Violation::DataNotObject);
+        found.push(StatusViolation::DataNotObject);
     }
     found
 }

@@ -33,7 +33,7 @@ pub(crate) fn value_seed(cx: &ModuleCx<'_>, ty: &Ty) -> Option<TokenStream> {
             Some(quote!(#rt::__private::payload::Payload::<#t>::new()))
         }
         Ty::Option(inner) => {
-            value_seed(cx, inner).map(|seed| quote!(#rt::__private::payload::OrNull(#seed)))
+            value_seed(cx, inner).map(|seed| quote!(#rt::__private::payload::NullableSeed(#seed)))
         }
         _ => None,
     }

@@ -92,7 +92,7 @@ impl Vocab {
 
 /// The kind of value a keyword takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum ValueKind {
     /// One schema.
     Schema,
     /// A non-empty array of schemas.
@@ -131,37 +131,37 @@ pub(crate) enum Kind {
     Any,
 }
 
-impl Kind {
+impl ValueKind {
     /// Whether values of this kind hold subschemas (schema positions).
     pub(crate) fn holds_schemas(self) -> bool {
         matches!(
             self,
-            Kind::Schema
-                | Kind::SchemaArray
-                | Kind::SchemaMap
-                | Kind::SchemaOrSchemaArray
-                | Kind::SchemaOrNamesMap
+            ValueKind::Schema
+                | ValueKind::SchemaArray
+                | ValueKind::SchemaMap
+                | ValueKind::SchemaOrSchemaArray
+                | ValueKind::SchemaOrNamesMap
         )
     }
 
     /// What a value of this kind must be, for errors (`a number`).
     pub(crate) fn expected(self) -> &'static str {
         match self {
-            Kind::Schema => "a schema (a JSON object or boolean)",
-            Kind::SchemaArray => "an array of schemas",
-            Kind::SchemaMap => "an object mapping names to schemas",
-            Kind::SchemaOrSchemaArray => "a schema or an array of schemas",
-            Kind::SchemaOrNamesMap | Kind::NamesMap | Kind::Object => "an object",
-            Kind::Names => "an array of strings",
-            Kind::TypeNames => "a type name or an array of type names",
-            Kind::Count => "a non-negative integer",
-            Kind::Number | Kind::PositiveNumber => "a number",
-            Kind::NumberOrBool => "a number",
-            Kind::String => "a string",
-            Kind::UriReference => "a URI-reference string",
-            Kind::Bool => "a boolean",
-            Kind::Array => "an array",
-            Kind::Any => "a JSON value",
+            ValueKind::Schema => "a schema (a JSON object or boolean)",
+            ValueKind::SchemaArray => "an array of schemas",
+            ValueKind::SchemaMap => "an object mapping names to schemas",
+            ValueKind::SchemaOrSchemaArray => "a schema or an array of schemas",
+            ValueKind::SchemaOrNamesMap | ValueKind::NamesMap | ValueKind::Object => "an object",
+            ValueKind::Names => "an array of strings",
+            ValueKind::TypeNames => "a type name or an array of type names",
+            ValueKind::Count => "a non-negative integer",
+            ValueKind::Number | ValueKind::PositiveNumber => "a number",
+            ValueKind::NumberOrBool => "a number",
+            ValueKind::String => "a string",
+            ValueKind::UriReference => "a URI-reference string",
+            ValueKind::Bool => "a boolean",
+            ValueKind::Array => "an array",
+            ValueKind::Any => "a JSON value",
         }
     }
 
@@ -169,23 +169,24 @@ impl Kind {
     /// [`Parsed::Raw`] keyword may take; the others are checked where they are parsed).
     pub(crate) fn admits(self, v: &Value) -> bool {
         match self {
-            Kind::Count => count(v).is_some(),
-            Kind::Number => v.is_number(),
-            Kind::PositiveNumber => v.as_f64().is_some_and(|f| f > 0.0),
-            Kind::NumberOrBool => v.is_number() || v.is_boolean(),
-            Kind::String | Kind::UriReference => v.is_string(),
-            Kind::Bool => v.is_boolean(),
-            Kind::Array => v.is_array(),
-            Kind::Object | Kind::NamesMap | Kind::SchemaOrNamesMap | Kind::SchemaMap => {
-                v.is_object()
+            ValueKind::Count => count(v).is_some(),
+            ValueKind::Number => v.is_number(),
+            ValueKind::PositiveNumber => v.as_f64().is_some_and(|f| f > 0.0),
+            ValueKind::NumberOrBool => v.is_number() || v.is_boolean(),
+            ValueKind::String | ValueKind::UriReference => v.is_string(),
+            ValueKind::Bool => v.is_boolean(),
+            ValueKind::Array => v.is_array(),
+            ValueKind::Object
+            | ValueKind::NamesMap
+            | ValueKind::SchemaOrNamesMap
+            | ValueKind::SchemaMap => v.is_object(),
+            ValueKind::Names => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            ValueKind::TypeNames => v.is_string() || v.is_array(),
+            ValueKind::Schema => v.is_object() || v.is_boolean(),
+            ValueKind::SchemaArray | ValueKind::SchemaOrSchemaArray => {
+                v.is_array() || (self == ValueKind::SchemaOrSchemaArray && v.is_object())
             }
-            Kind::Names => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-            Kind::TypeNames => v.is_string() || v.is_array(),
-            Kind::Schema => v.is_object() || v.is_boolean(),
-            Kind::SchemaArray | Kind::SchemaOrSchemaArray => {
-                v.is_array() || (self == Kind::SchemaOrSchemaArray && v.is_object())
-            }
-            Kind::Any => true,
+            ValueKind::Any => true,
         }
     }
 }
@@ -241,7 +242,7 @@ pub(crate) struct Keyword {
     /// Its vocabulary.
     pub vocab: Vocab,
     /// The kind of value it takes.
-    pub kind: Kind,
+    pub kind: ValueKind,
     /// What it does.
     pub role: Role,
     /// Where its parsed value is kept.
@@ -256,15 +257,15 @@ impl Keyword {
 }
 
 use Draft::{Draft201909 as D2019, Draft202012 as D2020, Draft4 as D4, Draft6 as D6, Draft7 as D7};
-use Kind as K;
 use Parsed::{Field, Raw, Unread};
 use Role::{Annotation, Applicator, Assertion, Core};
+use ValueKind as K;
 
 const fn row(
     name: &'static str,
     (since, until): (Draft, Draft),
     vocab: Vocab,
-    kind: Kind,
+    kind: ValueKind,
     role: Role,
     parsed: Parsed,
 ) -> Keyword {

@@ -1,7 +1,7 @@
 //! The second pass: one schema value → [`Keywords`], each keyword's value checked.
 
 use super::draft::Draft;
-use super::keywords::{self, Kind, Parsed, Role, Vocab};
+use super::keywords::{self, Parsed, Role, ValueKind, Vocab};
 use super::node::{Body, JsonType, Keywords, Loc, NodeId, Ref};
 use super::{describe, pointer, SchemaSet};
 use crate::error::{Error, Result};
@@ -513,7 +513,7 @@ impl Parser<'_> {
                 continue;
             };
             let checked = match row.kind {
-                Kind::Count => self.count(obj, row.name).map(|n| n.map(Value::from)),
+                ValueKind::Count => self.count(obj, row.name).map(|n| n.map(Value::from)),
                 kind if kind.admits(v) => Ok(Some(v.clone())),
                 kind => Err(self.wrong(row.name, kind.expected(), v)),
             };

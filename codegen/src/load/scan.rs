@@ -5,7 +5,7 @@
 //! keyword is data, as the specification says.
 
 use super::draft::Draft;
-use super::keywords::{self, Kind};
+use super::keywords::{self, ValueKind};
 use super::node::{DocId, Loc};
 use super::pointer;
 use super::reference;
@@ -170,20 +170,20 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
             };
             let at = pointer::join(&ptr, key);
             match (kind, v) {
-                (Kind::Schema, _) => children.push(at),
-                (Kind::SchemaOrSchemaArray, Value::Array(a))
-                | (Kind::SchemaArray, Value::Array(a)) => {
+                (ValueKind::Schema, _) => children.push(at),
+                (ValueKind::SchemaOrSchemaArray, Value::Array(a))
+                | (ValueKind::SchemaArray, Value::Array(a)) => {
                     for i in 0..a.len() {
                         children.push(pointer::join(&at, &i.to_string()));
                     }
                 }
-                (Kind::SchemaOrSchemaArray, _) => children.push(at),
-                (Kind::SchemaMap, Value::Object(m)) => {
+                (ValueKind::SchemaOrSchemaArray, _) => children.push(at),
+                (ValueKind::SchemaMap, Value::Object(m)) => {
                     for name in m.keys() {
                         children.push(pointer::join(&at, name));
                     }
                 }
-                (Kind::SchemaOrNamesMap, Value::Object(m)) => {
+                (ValueKind::SchemaOrNamesMap, Value::Object(m)) => {
                     for (name, dv) in m {
                         if !dv.is_array() {
                             children.push(pointer::join(&at, name));

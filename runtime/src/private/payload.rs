@@ -95,9 +95,9 @@ impl<'de, T: de::Deserialize<'de> + 'static> DeserializeSeed<'de> for Payload<T>
 }
 
 /// A seed for `Option<S::Value>`: `null` is `None`, anything else `seed`'s value.
-pub struct OrNull<S>(pub S);
+pub struct NullableSeed<S>(pub S);
 
-impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for OrNull<S> {
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for NullableSeed<S> {
     type Value = Option<S::Value>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
@@ -105,7 +105,7 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for OrNull<S> {
     }
 }
 
-impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OrNull<S> {
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for NullableSeed<S> {
     type Value = Option<S::Value>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -350,14 +350,14 @@ mod tests {
         assert!(Payload::<Point>::new().deserialize(&mut d).is_err());
     }
 
-    /// `OrNull` reads `null` as `None`, anything else through its seed.
+    /// `NullableSeed` reads `null` as `None`, anything else through its seed.
     #[test]
     fn or_null_reads_null_as_none() {
         let mut d = serde_json::Deserializer::from_str("null");
-        assert_eq!(OrNull(AnyValue).deserialize(&mut d).unwrap(), None);
+        assert_eq!(NullableSeed(AnyValue).deserialize(&mut d).unwrap(), None);
         let mut d = serde_json::Deserializer::from_str("[null]");
         assert_eq!(
-            OrNull(AnyValue).deserialize(&mut d).unwrap(),
+            NullableSeed(AnyValue).deserialize(&mut d).unwrap(),
             Some(serde_json::json!([null]))
         );
     }

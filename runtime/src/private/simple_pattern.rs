@@ -13,14 +13,14 @@
 
 /// A set of characters: ranges, or their complement.
 #[derive(Debug, Clone, PartialEq)]
-struct Set {
+struct CharSet {
     ranges: Vec<(char, char)>,
     negated: bool,
 }
 
-impl Set {
-    fn one(c: char) -> Set {
-        Set {
+impl CharSet {
+    fn one(c: char) -> CharSet {
+        CharSet {
             ranges: vec![(c, c)],
             negated: false,
         }
@@ -31,7 +31,7 @@ impl Set {
     }
 
     /// Whether no character is in both sets (`false` when unsure).
-    fn disjoint(&self, other: &Set) -> bool {
+    fn disjoint(&self, other: &CharSet) -> bool {
         match (self.negated, other.negated) {
             (false, false) => self
                 .ranges
@@ -59,7 +59,7 @@ const LINE_TERMINATORS: &[(char, char)] = &[('\n', '\n'), ('\r', '\r'), ('\u{202
 
 #[derive(Debug, Clone, PartialEq)]
 struct Atom {
-    set: Set,
+    set: CharSet,
     min: u32,
     max: Option<u32>,
 }
@@ -74,8 +74,8 @@ pub struct SimplePattern {
 
 const SYNTAX: &str = "^$\\.*+?()[]{}|/";
 
-fn escape_set(c: char) -> Option<Set> {
-    let set = |ranges: &[(char, char)], negated| Set {
+fn escape_set(c: char) -> Option<CharSet> {
+    let set = |ranges: &[(char, char)], negated| CharSet {
         ranges: ranges.to_vec(),
         negated,
     };
@@ -86,12 +86,12 @@ fn escape_set(c: char) -> Option<Set> {
         'W' => Some(set(WORD, true)),
         // Escaped punctuation stands for itself (with the `u` flag, only syntax
         // characters may be escaped).
-        c if SYNTAX.contains(c) || c == '-' => Some(Set::one(c)),
+        c if SYNTAX.contains(c) || c == '-' => Some(CharSet::one(c)),
         _ => None,
     }
 }
 
-fn parse_class(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<Set> {
+fn parse_class(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<CharSet> {
     let mut negated = false;
     if chars.peek() == Some(&'^') {
         chars.next();
@@ -148,7 +148,7 @@ fn parse_class(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<S
             ranges.push((lo, lo));
         }
     }
-    Some(Set { ranges, negated })
+    Some(CharSet { ranges, negated })
 }
 
 fn parse_number(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<u32> {
@@ -183,12 +183,12 @@ impl SimplePattern {
                 }
                 '\\' => escape_set(chars.next()?)?,
                 '[' => parse_class(&mut chars)?,
-                '.' => Set {
+                '.' => CharSet {
                     ranges: LINE_TERMINATORS.to_vec(),
                     negated: true,
                 },
                 c if SYNTAX.contains(c) && c != '/' => return None,
-                c => Set::one(c),
+                c => CharSet::one(c),
             };
             let (min, max) = match chars.peek() {
                 Some('?') => (0, Some(1)),

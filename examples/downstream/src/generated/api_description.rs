@@ -1148,7 +1148,7 @@ where
                             f_schema = Some(
                                 map
                                     .next_value_seed(
-                                        ::envgen_runtime::__private::payload::OrNull(
+                                        ::envgen_runtime::__private::payload::NullableSeed(
                                             ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
                                         ),
                                     )?,
@@ -1789,7 +1789,7 @@ where
                             f_schema = Some(
                                 map
                                     .next_value_seed(
-                                        ::envgen_runtime::__private::payload::OrNull(
+                                        ::envgen_runtime::__private::payload::NullableSeed(
                                             ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
                                         ),
                                     )?,

@@ -94,7 +94,7 @@ where
                             f_output = Some(
                                 ::envgen_runtime::__private::inflight::payload(
                                     &mut map,
-                                    ::envgen_runtime::__private::payload::OrNull(
+                                    ::envgen_runtime::__private::payload::NullableSeed(
                                         ::envgen_runtime::__private::payload::Payload::<
                                             Output,
                                         >::new(),

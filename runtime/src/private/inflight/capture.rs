@@ -3,7 +3,7 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, check_value, forget, raise, raised_whole, union_failed, up, Mute, Seg, Spec,
+    active, check, check_value, forget, raise, raised_whole, union_failed, up, Mute, PathSeg, Spec,
 };
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
@@ -264,7 +264,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
         };
         result.inspect_err(|_| {
             match self.spec {
-                Some(_) => up(Seg::Index(index)),
+                Some(_) => up(PathSeg::Index(index)),
                 // Items read as they are: what they raise is not known to be the schema's.
                 None => forget(),
             }
@@ -299,7 +299,7 @@ pub(super) fn read<'de, A, S>(
     map: &mut A,
     seed: S,
     spec: &Spec,
-    seg: impl FnOnce() -> Seg,
+    seg: impl FnOnce() -> PathSeg,
 ) -> Result<S::Value, A::Error>
 where
     A: MapAccess<'de>,

@@ -49,7 +49,7 @@ use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
 
-enum Seg {
+enum PathSeg {
     Key(&'static str),
     OwnedKey(String),
     Index(usize),
@@ -58,7 +58,7 @@ enum Seg {
 struct Pending {
     seq: u64,
     /// The path from the failing value up to the document root, innermost first.
-    up: Vec<Seg>,
+    up: Vec<PathSeg>,
     /// Errors with instance paths relative to the failing value.
     errors: Vec<ValidationError>,
     /// The message pieces of the one error a union's failure stands for, to be joined
@@ -141,15 +141,15 @@ impl Session {
         let mut prefix = String::new();
         for seg in pending.up.iter().rev() {
             match seg {
-                Seg::Key(k) => push_token(&mut prefix, k),
-                Seg::OwnedKey(k) => push_token(&mut prefix, k),
-                Seg::Index(i) => push_token(&mut prefix, itoa(*i, &mut [0; 20])),
+                PathSeg::Key(k) => push_token(&mut prefix, k),
+                PathSeg::OwnedKey(k) => push_token(&mut prefix, k),
+                PathSeg::Index(i) => push_token(&mut prefix, itoa(*i, &mut [0; 20])),
             }
         }
         let mut errors = pending.errors;
         if let Some(pieces) = pending.shown {
             // A union failed as a whole at this location: its message shows the value.
-            let at: Vec<&Seg> = pending.up.iter().rev().collect();
+            let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
             let shown = seek::shown_at(input, &at)?;
             let first = errors.first_mut()?;
             first.message = pieces.join(&shown);
@@ -278,7 +278,7 @@ fn union_failed(rule: &'static Rule) {
     });
 }
 
-fn up(seg: Seg) {
+fn up(seg: PathSeg) {
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.up.push(seg);
@@ -383,7 +383,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, PhantomData::<T>, spec, || Seg::Key(key))
+    read(map, PhantomData::<T>, spec, || PathSeg::Key(key))
 }
 
 /// [`value`] for an undeclared property (`additionalProperties: {…}`), named at run time.
@@ -394,7 +394,7 @@ where
     T: Deserialize<'de>,
 {
     read(map, PhantomData::<T>, spec, || {
-        Seg::OwnedKey(key.to_owned())
+        PathSeg::OwnedKey(key.to_owned())
     })
 }
 
@@ -409,7 +409,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, OrNull::<T>::new(), spec, || Seg::Key(key))
+    read(map, OrNull::<T>::new(), spec, || PathSeg::Key(key))
 }
 
 /// A generic payload property (`T`, `serde_json::Value` unless the caller chose a type;
@@ -442,7 +442,7 @@ where
     if let Some(v) = held.filter(|v| !v.is_array() && !v.is_object()) {
         if let Some(errors) = check(v, node) {
             let e = raise(errors);
-            up(Seg::Key(key));
+            up(PathSeg::Key(key));
             return Err(e);
         }
     }
@@ -466,6 +466,6 @@ where
     S: Read<'de>,
 {
     crate::__private::de::once(slot, key)?;
-    *slot = Some(read(map, how, spec, || Seg::Key(key))?);
+    *slot = Some(read(map, how, spec, || PathSeg::Key(key))?);
     Ok(())
 }

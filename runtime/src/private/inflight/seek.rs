@@ -5,7 +5,7 @@
 //! `Value`: at most 60 characters) without building a `Value`, and the read stops as soon
 //! as that is written: what follows in the document is never parsed.
 
-use super::Seg;
+use super::PathSeg;
 use crate::validate::{show, Limited};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess};
 use serde::de::{SeqAccess, Visitor};
@@ -15,7 +15,7 @@ use std::io::Write;
 
 /// The value at `path` (outermost segment first) of the JSON text `input`, shown as
 /// `validate::show` shows it; `None` when no value stands there.
-pub(super) fn shown_at(input: &str, path: &[&Seg]) -> Option<String> {
+pub(super) fn shown_at(input: &str, path: &[&PathSeg]) -> Option<String> {
     let mut found = None;
     let mut de = serde_json::Deserializer::from_str(input);
     // The seek ends with an error as soon as the value is shown (or cannot be reached);
@@ -29,7 +29,7 @@ pub(super) fn shown_at(input: &str, path: &[&Seg]) -> Option<String> {
 }
 
 struct Seek<'p, 's> {
-    path: &'p [&'p Seg],
+    path: &'p [&'p PathSeg],
     found: &'s mut Option<String>,
 }
 
@@ -50,8 +50,8 @@ impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
 
 /// One segment of the path: the object member or array item it names.
 struct Step<'p, 's> {
-    seg: &'p Seg,
-    rest: &'p [&'p Seg],
+    seg: &'p PathSeg,
+    rest: &'p [&'p PathSeg],
     found: &'s mut Option<String>,
 }
 
@@ -68,9 +68,9 @@ impl<'de> Visitor<'de> for Step<'_, '_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let want: &str = match self.seg {
-            Seg::Key(k) => k,
-            Seg::OwnedKey(k) => k,
-            Seg::Index(_) => return Err(off_path()),
+            PathSeg::Key(k) => k,
+            PathSeg::OwnedKey(k) => k,
+            PathSeg::Index(_) => return Err(off_path()),
         };
         while let Some(key) = map.next_key::<crate::__private::de::Key<'de>>()? {
             if key.as_str() == want {
@@ -85,7 +85,7 @@ impl<'de> Visitor<'de> for Step<'_, '_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let Seg::Index(index) = self.seg else {
+        let PathSeg::Index(index) = self.seg else {
             return Err(off_path());
         };
         for _ in 0..*index {
@@ -257,32 +257,36 @@ mod tests {
     use super::*;
 
     /// `show` of the `Value` at `path`, the way the slow path shows it.
-    fn expected(input: &str, path: &[Seg]) -> Option<String> {
+    fn expected(input: &str, path: &[PathSeg]) -> Option<String> {
         let doc: Value = serde_json::from_str(input).ok()?;
         let mut v = &doc;
         for seg in path {
             v = match seg {
-                Seg::Key(k) => v.get(*k)?,
-                Seg::OwnedKey(k) => v.get(k.as_str())?,
-                Seg::Index(i) => v.get(*i)?,
+                PathSeg::Key(k) => v.get(*k)?,
+                PathSeg::OwnedKey(k) => v.get(k.as_str())?,
+                PathSeg::Index(i) => v.get(*i)?,
             };
         }
         Some(show(v))
     }
 
-    fn at(input: &str, path: &[Seg]) -> Option<String> {
-        let refs: Vec<&Seg> = path.iter().collect();
+    fn at(input: &str, path: &[PathSeg]) -> Option<String> {
+        let refs: Vec<&PathSeg> = path.iter().collect();
         shown_at(input, &refs)
     }
 
     #[test]
     fn shows_the_value_at_a_path_of_keys_and_indices() {
         let doc = r#"{"a": [1, {"b\u0022": {"c": [true, 2.50]}}], "z": 3}"#;
-        let path = [Seg::Key("a"), Seg::Index(1), Seg::OwnedKey("b\"".into())];
+        let path = [
+            PathSeg::Key("a"),
+            PathSeg::Index(1),
+            PathSeg::OwnedKey("b\"".into()),
+        ];
         assert_eq!(at(doc, &path).as_deref(), Some(r#"{"c":[true,2.5]}"#));
         assert_eq!(at(doc, &path), expected(doc, &path));
         assert_eq!(at(doc, &[]), expected(doc, &[]));
-        assert_eq!(at(doc, &[Seg::Key("z")]).as_deref(), Some("3"));
+        assert_eq!(at(doc, &[PathSeg::Key("z")]).as_deref(), Some("3"));
     }
 
     #[test]
@@ -317,7 +321,7 @@ mod tests {
             assert_eq!(at(doc, &[]), expected(doc, &[]), "{doc}");
             let wrapped = format!(r#"{{"before": [1, {{"a": "b"}}], "v": {doc}, "after": ]]]"#);
             assert_eq!(
-                at(&wrapped, &[Seg::Key("v")]),
+                at(&wrapped, &[PathSeg::Key("v")]),
                 expected(doc, &[]),
                 "{wrapped}"
             );
@@ -328,7 +332,7 @@ mod tests {
     fn stops_after_the_value_and_ignores_what_follows() {
         // Broken JSON after the value is never read.
         assert_eq!(
-            at(r#"{"a": {"x": 1}, "b": ]]]"#, &[Seg::Key("a")]).as_deref(),
+            at(r#"{"a": {"x": 1}, "b": ]]]"#, &[PathSeg::Key("a")]).as_deref(),
             Some(r#"{"x":1}"#)
         );
     }
@@ -336,10 +340,10 @@ mod tests {
     #[test]
     fn a_path_that_leads_nowhere_is_none() {
         let doc = r#"{"a": [1, 2]}"#;
-        assert_eq!(at(doc, &[Seg::Key("b")]), None);
-        assert_eq!(at(doc, &[Seg::Key("a"), Seg::Index(2)]), None);
-        assert_eq!(at(doc, &[Seg::Key("a"), Seg::Key("0")]), None);
-        assert_eq!(at(doc, &[Seg::Index(0)]), None);
-        assert_eq!(at("[1", &[Seg::Index(3)]), None);
+        assert_eq!(at(doc, &[PathSeg::Key("b")]), None);
+        assert_eq!(at(doc, &[PathSeg::Key("a"), PathSeg::Index(2)]), None);
+        assert_eq!(at(doc, &[PathSeg::Key("a"), PathSeg::Key("0")]), None);
+        assert_eq!(at(doc, &[PathSeg::Index(0)]), None);
+        assert_eq!(at("[1", &[PathSeg::Index(3)]), None);
     }
 }
