@@ -72,19 +72,10 @@ fn generate_into(
     settings: &Settings,
     sink: &mut dyn FnMut(TokenStream) -> Result<()>,
 ) -> Result<()> {
-    if !set.is_linked() {
-        return Err(Error::new(
-            set.document(doc).display.clone(),
-            "",
-            "schema set is not linked; call SchemaSet::link first",
-        ));
-    }
-    settings_check::before(settings, set, doc)?;
     let module = if settings.types {
-        let module = ir::lower(set, doc, settings)?;
-        settings_check::after(settings, set, doc, &module)?;
-        Some(module)
+        Some(RustTypes::lower(set, doc, settings)?.module)
     } else {
+        rust_types::ready(set, doc, settings)?;
         None
     };
     emit::emit_into(set, doc, module.as_ref(), settings, sink)

@@ -13,21 +13,14 @@ use proc_macro2::TokenStream;
 /// [`generate`](crate::generate) is [`RustTypes::lower`] followed by [`RustTypes::emit`].
 #[derive(Debug)]
 pub struct RustTypes {
-    module: ir::Module,
+    pub(crate) module: ir::Module,
 }
 
 impl RustTypes {
     /// Lowers document `doc` of a linked set with `settings`, checking the settings
     /// against the schema as [`generate`](crate::generate) does.
     pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<RustTypes> {
-        if !set.is_linked() {
-            return Err(Error::new(
-                set.document(doc).display.clone(),
-                "",
-                "schema set is not linked; call SchemaSet::link first",
-            ));
-        }
-        settings_check::before(settings, set, doc)?;
+        ready(set, doc, settings)?;
         let module = ir::lower(set, doc, settings)?;
         settings_check::after(settings, set, doc, &module)?;
         Ok(RustTypes { module })
@@ -55,6 +48,19 @@ impl RustTypes {
     pub fn emit(&self, set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<TokenStream> {
         crate::emit::emit(set, doc, Some(&self.module), settings)
     }
+}
+
+/// What every entry point checks before lowering: the set is linked, and the settings
+/// fit the schema.
+pub(crate) fn ready(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<()> {
+    if !set.is_linked() {
+        return Err(Error::new(
+            set.document(doc).display.clone(),
+            "",
+            "schema set is not linked; call SchemaSet::link first",
+        ));
+    }
+    settings_check::before(settings, set, doc)
 }
 
 /// The Rust field name envgen gives a JSON property name: `snake_case`, with a Rust

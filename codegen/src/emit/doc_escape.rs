@@ -7,6 +7,30 @@
 //! `<…>` (an autolink), escapes a `<` that does not open an autolink, and escapes square
 //! brackets that do not form an inline link `[text](url)`. The text reads the same.
 
+/// The prelude's derive macros: a generated type of the same name makes a plain link to it
+/// ambiguous (rustdoc's `broken_intra_doc_links`).
+const DERIVE_MACROS: &[&str] = &[
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "Eq",
+    "Hash",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+];
+
+/// An intra-doc link to the generated type `name`, disambiguated when `name` is also a
+/// derive macro of the prelude (`[`Copy`](type@Copy)`).
+pub(super) fn type_link(name: &str) -> String {
+    if DERIVE_MACROS.contains(&name) {
+        format!("[`{name}`](type@{name})")
+    } else {
+        format!("[`{name}`]")
+    }
+}
+
 /// `text` (fenced code already marked, one line per line) with every prose line escaped.
 pub(super) fn escape_prose(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
@@ -147,7 +171,13 @@ fn inline_link_text_len(s: &str) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::escape_prose;
+    use super::{escape_prose, type_link};
+
+    #[test]
+    fn links_to_types_named_like_derive_macros_are_disambiguated() {
+        assert_eq!(type_link("Copy"), "[`Copy`](type@Copy)");
+        assert_eq!(type_link("Order"), "[`Order`]");
+    }
 
     fn esc(s: &str) -> String {
         escape_prose(s).trim_end_matches('\n').to_owned()

@@ -175,8 +175,8 @@ fn methods(
     let self_ty = cx.self_ty(t);
     let params = cx.params(t);
     let parse_doc = format!(
-        " Parses a JSON document as a [`{}`]; a failure names the instance pointer and keyword.",
-        t.name
+        " Parses a JSON document as a {}; a failure names the instance pointer and keyword.",
+        doc_escape::type_link(&t.name)
     );
     let Some(entry) = entry else {
         let (impl_generics, where_clause) = if params.is_empty() {
@@ -209,8 +209,8 @@ fn methods(
         )
     };
     let parse_doc = format!(
-        " Parses and validates a JSON document as a [`{}`]. A failure names the instance\n pointer, the keyword and the schema location.",
-        t.name
+        " Parses and validates a JSON document as a {}. A failure names the instance\n pointer, the keyword and the schema location.",
+        doc_escape::type_link(&t.name)
     );
     let parse_doc_lines: Vec<String> = parse_doc.split("\\n").map(str::to_owned).collect();
     quote! {

@@ -1,5 +1,6 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
+use super::doc_escape::type_link;
 use super::rust_ty::{doc_attrs, ModuleCx};
 use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
@@ -337,7 +338,7 @@ pub(crate) fn generic_decls(settings: &Settings, t: &TypeDef) -> Vec<TokenStream
 /// A one-line doc for a payload variant without a description.
 fn describe_payload(cx: &ModuleCx<'_>, ty: &Ty) -> String {
     match ty {
-        Ty::Named(id) => format!("A [`{}`].", cx.module.get(*id).name),
+        Ty::Named(id) => format!("A {}.", type_link(&cx.module.get(*id).name)),
         Ty::Generic(p) => format!("A `{p}`."),
         Ty::Any => "Any JSON value.".to_owned(),
         Ty::Unit => "`null`.".to_owned(),

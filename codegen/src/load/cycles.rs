@@ -13,25 +13,20 @@
 //! instance to match the schema it is already matching (`a ∧ a = a`), so it adds nothing,
 //! and the schema means what its other keywords say.
 
+use super::keywords::{self, Role};
 use super::node::{Body, NodeId};
 use super::{pointer, SchemaSet};
 use crate::error::{Error, Result};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-/// Keywords that do not constrain an instance: a schema object made of `$ref` and these
-/// only means what its reference means.
-const ANNOTATIONS: &[&str] = &[
-    "$ref",
-    "$comment",
-    "title",
-    "description",
-    "default",
-    "examples",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-];
+/// Whether `key`, beside a `$ref`, leaves the schema meaning what its reference means: the
+/// keyword table's annotations and core keywords (`$id`, `$defs`, `$comment`, ...), and
+/// keywords it does not know, which are annotations too.
+fn constrains_nothing(key: &str) -> bool {
+    key == "$ref"
+        || keywords::get(key).is_none_or(|k| matches!(k.role, Role::Annotation | Role::Core))
+}
 
 /// The node a pure reference stands for: `id` itself unless its schema object holds a
 /// `$ref` and nothing that constrains the instance besides it (before draft 2019-09,
@@ -47,9 +42,7 @@ fn pure_reference_target(set: &SchemaSet, id: NodeId) -> Option<NodeId> {
     }
     let doc = &set.document(node.loc.doc).value;
     match pointer::get(doc, &node.loc.pointer) {
-        Some(Value::Object(o)) if o.keys().all(|key| ANNOTATIONS.contains(&key.as_str())) => {
-            Some(target)
-        }
+        Some(Value::Object(o)) if o.keys().all(|key| constrains_nothing(key)) => Some(target),
         _ => None,
     }
 }

@@ -464,7 +464,8 @@ impl SchemaSet {
 /// The deepest nesting of JSON arrays and objects a schema document may have. Real
 /// schemas nest a few dozen levels (the deepest of the 541-schema wide SchemaStore set,
 /// 22); the limit is far above that, and low enough that every stage of the generator,
-/// several of which recurse along the schema's nesting, fits in [`GENERATOR_STACK`].
+/// several of which recurse along the schema's nesting, fits in the generator's own stack
+/// (256 MiB).
 /// Deeper documents are refused, before parsing, with a located error.
 pub const MAX_NESTING: usize = 1000;
 

@@ -12,7 +12,7 @@
 
 mod support;
 
-use envgen_corpus::{Ordered, Typed, CORPUS_PRESENT, SCHEMAS, TYPED_ALL};
+use envgen_corpus::{Ordered, Typed, SCHEMAS, TYPED_ALL};
 use envgen_runtime::json::json_identical;
 use envgen_runtime::Options;
 use serde_json::Value;
@@ -69,24 +69,6 @@ const EXPECTED_REFUSALS: &[(&str, &str)] = &[
     ("typify/extension-schema.json", "dangling `$ref` `#/definitions/Schema`: no definition of that name exists (the corpus PROVENANCE lists it)"),
     ("typify/typify/tests/schemas/merged-schemas.json", "declares draft-04 but uses draft-06 numeric `exclusiveMinimum` (typify ignores `$schema`)"),
 ];
-
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() && CORPUS_PRESENT {
-        return Some(dir);
-    }
-    if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!(
-            "ENVGEN_REQUIRE_SHARED=1 but {} is missing (or was at build time)",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "SKIPPED: corpus not found at {}; the corpus test did not run",
-        dir.display()
-    );
-    None
-}
 
 fn read(p: &Path) -> Value {
     let t = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
@@ -290,7 +272,9 @@ fn typed_cell(e: &envgen_corpus::Entry, tally: &TypedTally) -> String {
 
 #[test]
 fn real_world_schemas() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = support::shared::corpus("corpus") else {
+        return;
+    };
     let options = Options::new().formats(true);
     let mut md = format!(
         "# Corpus\n\nenvgen on the real-world schemas of `../shared/corpus`: 25 SchemaStore schemas with valid (`pos/`) \

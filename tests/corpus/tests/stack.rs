@@ -10,30 +10,15 @@
 //! stack`. Without `../shared` the test says SKIPPED, or fails under
 //! `ENVGEN_REQUIRE_SHARED=1`.
 
-use envgen_corpus::{CORPUS_PRESENT, SCHEMAS};
+#[path = "support/shared.rs"]
+mod shared;
+
+use envgen_corpus::SCHEMAS;
 use envgen_runtime::Options;
 use std::path::{Path, PathBuf};
 
 /// What `cargo test` gives each test thread, and `std::thread::spawn` each thread.
 const STACK: usize = 2 << 20;
-
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.is_dir() && CORPUS_PRESENT {
-        return Some(dir);
-    }
-    if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!(
-            "ENVGEN_REQUIRE_SHARED=1 but {} is missing (or was at build time)",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "SKIPPED: corpus not found at {}; the stack test did not run",
-        dir.display()
-    );
-    None
-}
 
 /// The `.json` documents of `dir`, sorted, as (file name, text).
 fn documents(dir: &Path) -> Vec<(String, String)> {
@@ -62,7 +47,9 @@ fn documents(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn every_document_parses_on_a_2_mib_stack_in_every_mode() {
-    let Some(root) = corpus() else { return };
+    let Some(root) = shared::corpus("stack") else {
+        return;
+    };
     let options = Options::new().formats(true);
     let (mut parsed, mut schemas) = (0usize, 0usize);
     let mut problems = Vec::new();

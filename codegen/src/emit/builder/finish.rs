@@ -1,6 +1,7 @@
 //! The builder's `build()`: it computes derived fields and runs the generated validator.
 
 use super::{is_required, trait_name, BuilderEmitter};
+use crate::emit::doc_escape::type_link;
 use crate::emit::tokens::{ident, lit};
 use crate::ir::{Extra, Slot};
 use proc_macro2::{Ident, TokenStream};
@@ -110,11 +111,11 @@ impl BuilderEmitter<'_> {
         };
         let doc = if self.settings.validators {
             format!(
-                " Builds the [`{}`] and checks it against its schema: a constraint the types cannot\n express (a pattern, a bound, a conditional rule) is an error naming the instance\n pointer and the keyword.",
-                self.t.name
+                " Builds the {} and checks it against its schema: a constraint the types cannot\n express (a pattern, a bound, a conditional rule) is an error naming the instance\n pointer and the keyword.",
+                type_link(&self.t.name)
             )
         } else {
-            format!(" Builds the [`{}`].", self.t.name)
+            format!(" Builds the {}.", type_link(&self.t.name))
         };
         let docs: Vec<String> = doc.split('\n').map(str::to_owned).collect();
         quote! {

@@ -9,6 +9,7 @@ mod finish;
 mod setters;
 mod states;
 
+use super::doc_escape::type_link;
 use super::rust_ty::ModuleCx;
 use super::tokens::ident;
 use super::types::generic_decls;
@@ -108,8 +109,9 @@ impl BuilderEmitter<'_> {
             .collect();
         let finish = &self.b.finish;
         let type_doc = format!(
-            " Builds a [`{}`] field by field; see [`{}::builder`].",
-            self.t.name, self.t.name
+            " Builds a {} field by field; see [`{}::builder`].",
+            type_link(&self.t.name),
+            self.t.name
         );
         let rule_doc = if required.is_empty() {
             format!(" Every field is optional; [`{bname}::{finish}`] checks the schema.")

@@ -2,3 +2,4 @@
 
 #[path = "../../../support/instances.rs"]
 pub mod instances;
+pub mod shared;
