@@ -248,7 +248,7 @@ def untyped():
         "",
         "Generated deserializers read a `serde_json::Value` property, an undeclared property",
         "kept whole, and a generic payload of the default type (`ResponseEnvelope<T = Value>`)",
-        "through `envgen_runtime::payload::AnyValue`: the same `Value` (asserted on every",
+        "through `envgen_runtime::__private::payload::AnyValue`: the same `Value` (asserted on every",
         "document before timing), each array and object allocated once at its final size.",
         "Each contract's 1,000 valid documents of the per-kind groups, read whole as untyped",
         "JSON; times per document. Reproduce: `cargo bench --bench errors` (groups",
