@@ -22,7 +22,7 @@
 //!    `Test::subschemas` and `Test::constraints` (the value `envgen diff` compares), all
 //!    in that file.
 //! 3. `codegen/src/emit/validate/checks.rs`: its arm against a `&serde_json::Value`.
-//! 4. `codegen/src/emit/check/mod.rs`: its arm in `typed_form` (`false` until it has a
+//! 4. `codegen/src/emit/typed_check/mod.rs`: its arm in `typed_form` (`false` until it has a
 //!    typed form: the node then falls back to its `Value` validator).
 //!
 //! `emit/inflight` needs nothing (an in-flight read calls the node's validator, which

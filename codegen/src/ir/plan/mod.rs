@@ -12,7 +12,7 @@
 //! ([`Check::implied_by`]): a typed backend skips such a check, it never compares emitted
 //! code. A new keyword is a row of the keyword table (`load/keywords.rs`), one [`Test`]
 //! variant (or an existing one) with its lowering in [`lower`], and one arm per backend
-//! that renders it (`emit/validate/checks.rs`, `emit/check/mod.rs`).
+//! that renders it (`emit/validate/checks.rs`, `emit/typed_check/mod.rs`).
 
 mod annotations;
 mod lower;
