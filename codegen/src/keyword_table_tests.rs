@@ -95,10 +95,7 @@ fn schema_with(k: &Keyword, second: bool) -> Value {
 
 fn load(schema: Value) -> (SchemaSet, crate::load::DocId) {
     let mut set = SchemaSet::new();
-    let doc = set
-        .add_value("t.json", "mem://t.json", schema, None)
-        .expect("the schema loads");
-    set.link().expect("the schema links");
+    let (doc, _) = set.add_test_schema(schema);
     (set, doc)
 }
 

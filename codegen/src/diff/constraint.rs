@@ -244,11 +244,7 @@ mod tests {
     /// The constraints of the root of `schema`.
     fn of(schema: Value) -> Constraints {
         let mut set = SchemaSet::new();
-        let doc = set
-            .add_value("t.json", "mem://t.json", schema, None)
-            .expect("the schema loads");
-        set.link().expect("the schema links");
-        let root = set.root(doc).expect("the document has a root");
+        let (doc, root) = set.add_test_schema(schema);
         Constraints::of(&Plan::new(&set, doc), root)
     }
 

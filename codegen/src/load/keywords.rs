@@ -406,11 +406,7 @@ mod tests {
     fn raw_keywords_are_kept_when_of_their_kind_in_their_drafts() {
         let root = |schema: Value| {
             let mut set = crate::load::SchemaSet::new();
-            let doc = set
-                .add_value("t.json", "mem://t.json", schema, None)
-                .expect("the schema loads");
-            set.link().expect("the schema links");
-            let root = set.root(doc).expect("the document has a root");
+            let (_, root) = set.add_test_schema(schema);
             set.node(root)
                 .keywords()
                 .cloned()

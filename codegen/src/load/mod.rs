@@ -461,6 +461,20 @@ impl SchemaSet {
     }
 }
 
+#[cfg(test)]
+impl SchemaSet {
+    /// For unit tests: adds `schema` as `t.json`, links the set, and returns the document
+    /// and its root node. Panics on a schema that does not load: the test wrote it.
+    pub(crate) fn add_test_schema(&mut self, schema: Value) -> (DocId, NodeId) {
+        let doc = self
+            .add_value("t.json", "mem://t.json", schema, None)
+            .expect("the schema loads");
+        self.link().expect("the schema links");
+        let root = self.root(doc).expect("the document has a root");
+        (doc, root)
+    }
+}
+
 /// The deepest nesting of JSON arrays and objects a schema document may have. Real
 /// schemas nest a few dozen levels (the deepest of the 541-schema wide SchemaStore set,
 /// 22); the limit is far above that, and low enough that every stage of the generator,

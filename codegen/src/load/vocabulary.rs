@@ -106,11 +106,7 @@ mod tests {
             .expect("the metaschema loads");
         let mut schema = schema;
         schema["$schema"] = json!("https://example.com/meta");
-        let doc = set
-            .add_value("t.json", "mem://t.json", schema, None)
-            .expect("the schema loads");
-        set.link().expect("the schema links");
-        let root = set.root(doc).expect("the document has a root");
+        let (_, root) = set.add_test_schema(schema);
         set.node(root)
             .keywords()
             .cloned()

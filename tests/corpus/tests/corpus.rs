@@ -76,28 +76,12 @@ fn read(p: &Path) -> Value {
 }
 
 fn instances(dir: &Path) -> Vec<(String, String, Value)> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v.into_iter()
-        .map(|p| {
-            let text =
-                std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let value =
-                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (
-                p.file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                text,
-                value,
-            )
+    support::shared::json_files(dir)
+        .into_iter()
+        .map(|(name, text)| {
+            let value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.join(&name).display()));
+            (name, text, value)
         })
         .collect()
 }

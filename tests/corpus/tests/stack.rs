@@ -15,35 +15,9 @@ mod shared;
 
 use envgen_corpus::SCHEMAS;
 use envgen_runtime::Options;
-use std::path::{Path, PathBuf};
 
 /// What `cargo test` gives each test thread, and `std::thread::spawn` each thread.
 const STACK: usize = 2 << 20;
-
-/// The `.json` documents of `dir`, sorted, as (file name, text).
-fn documents(dir: &Path) -> Vec<(String, String)> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let text =
-                std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let name = p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            (name, text)
-        })
-        .collect()
-}
 
 #[test]
 fn every_document_parses_on_a_2_mib_stack_in_every_mode() {
@@ -68,7 +42,7 @@ fn every_document_parses_on_a_2_mib_stack_in_every_mode() {
         schemas += 1;
         let dir = root.join("schemastore").join(dir);
         for (valid, sub) in [(true, "pos"), (false, "neg")] {
-            for (file, text) in documents(&dir.join(sub)) {
+            for (file, text) in shared::json_files(&dir.join(sub)) {
                 for &(mode, parse) in &modes {
                     let text = text.clone();
                     // Each parse on a fresh thread with exactly `STACK` bytes: a frame too

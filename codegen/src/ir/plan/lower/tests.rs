@@ -6,11 +6,7 @@ use serde_json::json;
 
 fn plan_of(schema: serde_json::Value) -> (SchemaSet, NodePlan) {
     let mut set = SchemaSet::new();
-    let doc = set
-        .add_value("t.json", "mem://t.json", schema, None)
-        .expect("the schema loads");
-    set.link().expect("the schema links");
-    let root = set.root(doc).expect("the document has a root");
+    let (doc, root) = set.add_test_schema(schema);
     let p = node(&set, doc, &set.dynamic_resources(), root);
     (set, p)
 }
