@@ -95,5 +95,12 @@ fn main() {
                         .builders(false),
                 ),
         )
+        // Recursive types keeping key order: documents nested to the JSON parser's limit
+        // (`src/depth_tests.rs`).
+        .schema_with(
+            SchemaConfig::new("schemas/recursive.json")
+                .module("recursive_ordered")
+                .settings(Settings::new().preserve_key_order(true).builders(false)),
+        )
         .compile_or_exit();
 }

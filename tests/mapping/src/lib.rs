@@ -20,6 +20,11 @@ pub mod recursive {
     envgen_runtime::include_schema!("recursive");
 }
 
+/// `schemas/recursive.json` with `preserve_key_order`.
+pub mod recursive_ordered {
+    envgen_runtime::include_schema!("recursive_ordered");
+}
+
 /// Builder naming edge cases (`schemas/builder_names.json`).
 pub mod builder_names {
     envgen_runtime::include_schema!("builder_names");
@@ -157,6 +162,9 @@ mod branch_tests;
 
 #[cfg(test)]
 mod stack_tests;
+
+#[cfg(test)]
+mod depth_tests;
 
 /// Structs larger than a kilobyte nested deep (`schemas/stack/deep.json`), in every mode.
 pub mod stack {
