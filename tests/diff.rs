@@ -91,6 +91,15 @@ const CASES: &[(&str, &[&str], bool, bool)] = &[
         true,
         false,
     ),
+    // Applicators no generated type stands for: a `not` added beside an `allOf` bound
+    // that stays, and an `if` changed beside an `allOf` bound widened.
+    ("24-not-added", &["constraint-narrowed"], true, false),
+    (
+        "25-if-then-changed",
+        &["constraint-widened", "constraint-changed"],
+        true,
+        true,
+    ),
 ];
 
 fn envgen(args: &[&str]) -> (i32, String, String) {

@@ -1,13 +1,14 @@
 //! Value constraints of one schema (bounds, lengths, counts, pattern, format, ...) and
 //! how a change to them moves the set of valid documents: narrower, wider, or neither.
 //!
-//! The constraints are read off the validation plan ([`Check::constraints`]), where each
+//! The constraints are read off the validation plan ([`Check::constraints`](crate::ir::plan::Check::constraints)), where each
 //! assertion describes its value, so a keyword the plan lowers is compared here without
 //! a line of its own.
 
-use crate::ir::plan::{Check, Measure, Plan};
+use crate::ir::plan::{Measure, Plan, Test};
 use crate::load::keywords;
-use crate::load::NodeId;
+use crate::load::{NodeId, SchemaSet};
+use serde_json::Value;
 
 /// The constraints the diff compares, in a fixed order. Absent means unconstrained.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -56,6 +57,7 @@ fn rank(keyword: &str, measure: &Measure) -> (u8, usize) {
         Measure::Count { .. } => 1,
         Measure::Text(_) => 2,
         Measure::Flag { .. } => 3,
+        Measure::Subschema(_) => 4,
     };
     let at = keywords::TABLE
         .iter()
@@ -65,25 +67,15 @@ fn rank(keyword: &str, measure: &Measure) -> (u8, usize) {
 }
 
 impl Constraints {
-    /// The constraints of the checks of one node.
-    pub(crate) fn of_checks(checks: &[Check]) -> Constraints {
-        let mut entries: Vec<Entry> = checks
-            .iter()
-            .flat_map(Check::constraints)
-            .map(|c| Entry {
-                rank: rank(c.keyword, &c.measure),
-                keyword: c.keyword,
-                key: c.key,
-                measure: c.measure,
-            })
-            .collect();
+    /// The constraints of schema node `node`, by its plan: its own assertions, those of
+    /// its `allOf` branches (they apply to the same value), and the subschemas of the
+    /// applicators no generated type stands for (`not`, `if`/`then`/`else`, `contains`,
+    /// `propertyNames`, `dependentSchemas`), each compared as its JSON.
+    pub(crate) fn of(plan: &Plan<'_>, node: NodeId) -> Constraints {
+        let mut entries = Vec::new();
+        collect(plan, node, "", &mut vec![node], &mut entries);
         entries.sort_by(|a, b| (a.rank, &a.key).cmp(&(b.rank, &b.key)));
         Constraints { entries }
-    }
-
-    /// The constraints of schema node `node`, by its plan.
-    pub(crate) fn of(plan: &Plan<'_>, node: NodeId) -> Constraints {
-        Constraints::of_checks(plan.node(node).checks())
     }
 
     fn get(&self, keyword: &str, key: &str) -> Option<&Measure> {
@@ -107,6 +99,93 @@ impl Constraints {
                 )
             })
             .collect()
+    }
+}
+
+/// Adds the constraints of `node` to `out`, their keys prefixed with `prefix` (the `allOf`
+/// branches that lead there). `seen` holds the nodes on the way, so an `allOf` cycle ends.
+fn collect(
+    plan: &Plan<'_>,
+    node: NodeId,
+    prefix: &str,
+    seen: &mut Vec<NodeId>,
+    out: &mut Vec<Entry>,
+) {
+    let set = plan.set();
+    let nested = plan.node(node);
+    for check in nested.checks() {
+        for c in check.constraints() {
+            out.push(Entry {
+                rank: rank(c.keyword, &c.measure),
+                keyword: c.keyword,
+                key: format!("{prefix}{}", c.key),
+                measure: c.measure,
+            });
+        }
+        let keyword = check.site.keyword;
+        let mut subschema = |key: &str, json: Value| {
+            let measure = Measure::Subschema(json.to_string());
+            out.push(Entry {
+                rank: rank(keyword, &measure),
+                keyword,
+                key: format!("{prefix}{key}"),
+                measure,
+            });
+        };
+        match &check.test {
+            Test::AllOf(branch) if !seen.contains(branch) => {
+                let at = set
+                    .node(*branch)
+                    .loc
+                    .pointer
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or("");
+                seen.push(*branch);
+                collect(plan, *branch, &format!("{prefix}allOf/{at}/"), seen, out);
+                seen.pop();
+            }
+            Test::Not(n, _) | Test::PropertyNames(n) | Test::Contains { node: n, .. } => {
+                subschema("", raw(set, *n));
+            }
+            Test::DependentSchema(name, n) => subschema(name, raw(set, *n)),
+            Test::IfThenElse { cond, then, else_ } => {
+                let mut sides = serde_json::Map::new();
+                sides.insert("if".to_owned(), raw(set, *cond));
+                for (side, n) in [("then", then), ("else", else_)] {
+                    if let Some(n) = n {
+                        sides.insert(side.to_owned(), raw(set, *n));
+                    }
+                }
+                subschema("", Value::Object(sides));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The JSON of schema node `id` as written, object keys sorted (so that reordering
+/// keywords is no change).
+fn raw(set: &SchemaSet, id: NodeId) -> Value {
+    let loc = &set.node(id).loc;
+    let value = set
+        .document(loc.doc)
+        .value
+        .pointer(&loc.pointer)
+        .cloned()
+        .unwrap_or(Value::Null);
+    sorted(value)
+}
+
+fn sorted(value: Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
     }
 }
 
@@ -166,6 +245,19 @@ fn change(
                 keyword,
                 old: show_str(&a),
                 new: show_str(&b),
+                movement: presence(&a, &b),
+            }
+        }
+        Measure::Subschema(_) => {
+            let value = |m: Option<&Measure>| match m {
+                Some(Measure::Subschema(t)) => Some(t.clone()),
+                _ => None,
+            };
+            let (a, b) = (value(old), value(new));
+            ConstraintChange {
+                keyword,
+                old: a.clone().unwrap_or_else(|| "none".to_owned()),
+                new: b.clone().unwrap_or_else(|| "none".to_owned()),
                 movement: presence(&a, &b),
             }
         }
@@ -321,6 +413,80 @@ mod tests {
                 "format",
                 "uniqueItems"
             ]
+        );
+    }
+
+    /// Applicators no generated type stands for: a subschema added narrows, removed
+    /// widens, changed moves no known way; `allOf` branches count as the value's own
+    /// constraints, and reordering a subschema's keywords is no change.
+    #[test]
+    fn applicator_subschemas_are_compared() {
+        use Movement::*;
+        let base = json!({"type": "string"});
+        let with = |k: &str, v: Value| {
+            let mut s = base.clone();
+            s.as_object_mut().unwrap().insert(k.to_owned(), v);
+            s
+        };
+        assert_eq!(
+            moves(base.clone(), with("not", json!({"const": "x"}))),
+            [("not", Narrowed)]
+        );
+        assert_eq!(
+            moves(with("not", json!({"const": "x"})), base.clone()),
+            [("not", Widened)]
+        );
+        assert_eq!(
+            moves(
+                with("not", json!({"const": "x"})),
+                with("not", json!({"const": "y"}))
+            ),
+            [("not", Changed)]
+        );
+        assert_eq!(
+            moves(base.clone(), with("allOf", json!([{"maxLength": 3}]))),
+            [("maxLength", Narrowed)]
+        );
+        assert_eq!(
+            moves(
+                with("allOf", json!([{"maxLength": 3}])),
+                with("allOf", json!([{"maxLength": 5}]))
+            ),
+            [("maxLength", Widened)]
+        );
+        let mut cond = with("if", json!({"minLength": 2}));
+        cond["then"] = json!({"maxLength": 3});
+        assert_eq!(moves(base.clone(), cond.clone()), [("if", Narrowed)]);
+        let mut other = cond.clone();
+        other["else"] = json!({"maxLength": 9});
+        assert_eq!(moves(cond, other), [("if", Changed)]);
+        assert_eq!(
+            moves(json!({}), json!({"contains": {"const": 1}})),
+            [("contains", Narrowed)]
+        );
+        assert_eq!(
+            moves(json!({}), json!({"propertyNames": {"maxLength": 3}})),
+            [("propertyNames", Narrowed)]
+        );
+        assert_eq!(
+            moves(
+                json!({}),
+                json!({"dependentSchemas": {"a": {"required": ["b"]}}})
+            ),
+            [("dependentSchemas", Narrowed)]
+        );
+        assert!(
+            moves(
+                with("not", json!({"minLength": 1, "pattern": "x"})),
+                with("not", json!({"pattern": "x", "minLength": 1}))
+            )
+            .is_empty(),
+            "the same subschema with its keywords reordered"
+        );
+        let shown = of(base.clone()).changes(&of(with("not", json!({"const": "x"}))));
+        assert_eq!(
+            (shown[0].old.as_str(), shown[0].new.as_str()),
+            ("none", r#"{"const":"x"}"#)
         );
     }
 

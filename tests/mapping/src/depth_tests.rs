@@ -58,7 +58,11 @@ where
             let value = T::from_json_str_with(&text, &options).map_err(|e| e.to_string())?;
             value.validate_with(&options).map_err(|e| e.to_string())?;
             let back = serde_json::to_string(&value).map_err(|e| e.to_string())?;
-            assert_eq!(nesting(&back), nesting(&text), "round trip changed the nesting");
+            assert_eq!(
+                nesting(&back),
+                nesting(&text),
+                "round trip changed the nesting"
+            );
             Ok(())
         })
         .expect("spawn")
@@ -85,9 +89,18 @@ where
     let deepest = nesting(&nest(depth - 1));
     assert_eq!(deepest, limit, "{name}: the deepest document accepted");
     let (refused_nesting, error) = refusal;
-    assert!(refused_nesting > limit, "{name}: refused within the limit: {error}");
-    assert!(error.contains("recursion limit exceeded"), "{name}: {error}");
-    assert!(error.starts_with('/'), "{name}: the error names no instance path: {error}");
+    assert!(
+        refused_nesting > limit,
+        "{name}: refused within the limit: {error}"
+    );
+    assert!(
+        error.contains("recursion limit exceeded"),
+        "{name}: {error}"
+    );
+    assert!(
+        error.starts_with('/'),
+        "{name}: the error names no instance path: {error}"
+    );
 }
 
 fn tree_children(depth: usize) -> String {

@@ -187,6 +187,10 @@ pub(crate) enum Measure {
     },
     /// A text whose change moves the valid set in no known direction (`pattern`).
     Text(String),
+    /// The JSON of an applicator's subschemas (`not`, `if`/`then`/`else`, `contains`,
+    /// ...), keys sorted: adding one narrows, removing one widens, any other change moves
+    /// the valid set in no known direction. Set by the diff, which reads the documents.
+    Subschema(String),
     /// A condition that holds or not (`uniqueItems`, one `dependentRequired` pair).
     Flag {
         /// How it is shown when it holds.
