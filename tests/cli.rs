@@ -300,6 +300,35 @@ fn a_malformed_schema_is_a_located_error() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+#[test]
+fn a_yaml_schema_generates_and_its_errors_name_line_and_column() {
+    let schema = file(
+        "ticket.yaml",
+        "# A ticket, written as YAML.\ntitle: Ticket\ntype: object\nrequired: [id]\nproperties:\n  id:\n    type: integer\n    minimum: 1\n  state:\n    enum: [open, closed]\n",
+    );
+    let o = envgen(&["--schema", &schema]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let code = stdout(&o);
+    assert!(
+        code.contains("from ") && code.contains("ticket.yaml."),
+        "{code}"
+    );
+    assert!(code.contains("pub struct Ticket"), "{code}");
+    assert!(
+        code.contains("pub id: u64") || code.contains("pub id: i64"),
+        "{code}"
+    );
+    let bad = file(
+        "bad-ticket.yml",
+        "title: Ticket\ntype: object\nproperties:\n  id:\n    type: 12\n",
+    );
+    let o = envgen(&["--schema", &bad]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("bad-ticket.yml#/properties/id/type"), "{err}");
+    assert!(err.contains("line 5, column 11"), "{err}");
+}
+
 const MAPPED_SCHEMA: &str = r##"{
   "title": "Event",
   "type": "object",

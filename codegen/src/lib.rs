@@ -35,7 +35,7 @@ pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};
 pub use emit::render;
 pub use error::{Details, Error, ErrorKind, Result};
 pub use load::metaschemas;
-pub use load::{DocId, Draft, SchemaSet, SourceDocument, MAX_NESTING};
+pub use load::{DocId, Draft, SchemaSet, SourceDocument, Syntax, MAX_NESTING};
 pub use rust_types::{rust_field_name, RustTypes};
 pub use settings::{
     BuilderInput, DerivedField, GenericProperty, Invariant, SchemarsDerive, Settings,

@@ -16,6 +16,7 @@ mod position;
 mod reference;
 mod scan;
 mod vocabulary;
+mod yaml;
 
 pub use draft::Draft;
 pub use node::{Body, DocId, DynamicRef, JsonType, Keywords, Loc, Node, NodeId};
@@ -38,6 +39,48 @@ pub struct SourceDocument {
     pub text: Option<String>,
     /// The draft of its root.
     pub draft: Draft,
+    /// The syntax the text was read as.
+    pub syntax: Syntax,
+    /// Where each value starts, for a YAML document (a JSON text is scanned instead).
+    yaml_positions: Option<yaml::Positions>,
+}
+
+/// The syntax a schema document is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// JSON.
+    Json,
+    /// YAML 1.2 (a `.yaml` or `.yml` name, or text that is not JSON but is a YAML mapping).
+    Yaml,
+}
+
+impl SourceDocument {
+    /// The 1-based line and column of the value at `pointer`, or of its nearest ancestor
+    /// that has one (a pointer to nothing, such as a setting naming a missing schema).
+    pub fn position(&self, pointer: &str) -> Option<(usize, usize)> {
+        let mut at = pointer;
+        loop {
+            let found = match (&self.yaml_positions, &self.text) {
+                (Some(positions), _) => positions.get(at).copied(),
+                (None, Some(text)) => position::locate(text, at),
+                (None, None) => return None,
+            };
+            if found.is_some() {
+                return found;
+            }
+            at = &at[..at.rfind('/')?];
+        }
+    }
+}
+
+/// Whether a document named `name` (a path or URI) is YAML by its extension.
+fn yaml_by_name(name: &str) -> bool {
+    let name = name
+        .split(['#', '?'])
+        .next()
+        .unwrap_or(name)
+        .to_ascii_lowercase();
+    name.ends_with(".yaml") || name.ends_with(".yml")
 }
 
 /// A set of schema documents and the schema nodes parsed from them.
@@ -93,7 +136,39 @@ impl SchemaSet {
 
     /// Parses `text` as a schema document and adds it. `display` names it in errors;
     /// `uri` is its absolute retrieval URI, the base for its relative references.
+    ///
+    /// A document whose name or URI ends in `.yaml` or `.yml` is read as YAML 1.2; any
+    /// other as JSON, and as YAML when it is not JSON but is a YAML mapping (a document
+    /// named `.json` is always JSON).
     pub fn add_document(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
+        if yaml_by_name(display) || yaml_by_name(uri) {
+            return self.add_yaml(display, uri, text);
+        }
+        match self.add_json(display, uri, text) {
+            Err(e) if e.message.starts_with("invalid JSON") && !display.ends_with(".json") => {
+                let first = text.trim_start_matches('\u{feff}').trim_start();
+                match yaml::parse(text, MAX_NESTING) {
+                    Ok((Value::Object(_), _)) if !first.starts_with(['{', '[']) => {
+                        self.add_yaml(display, uri, text)
+                    }
+                    _ => Err(e),
+                }
+            }
+            other => other,
+        }
+    }
+
+    fn add_yaml(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
+        let (value, positions) = yaml::parse(text, MAX_NESTING).map_err(|e| {
+            let mut err = Error::new(display, e.pointer.as_str(), e.message);
+            err.position = Some(e.position);
+            err
+        })?;
+        let doc = self.add_parsed(display, uri, value, Some(text.to_owned()), Some(positions))?;
+        Ok(doc)
+    }
+
+    fn add_json(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
         if text.trim().is_empty() {
             let mut err = Error::new(
                 display,
@@ -120,7 +195,7 @@ impl SchemaSet {
         self.add_value(display, uri, value, Some(text.to_owned()))
     }
 
-    /// Adds an already-parsed schema document.
+    /// Adds an already-parsed schema document; `text` is its JSON source, if any.
     pub fn add_value(
         &mut self,
         display: &str,
@@ -128,6 +203,30 @@ impl SchemaSet {
         value: Value,
         text: Option<String>,
     ) -> Result<DocId> {
+        self.add_parsed(display, uri, value, text, None)
+    }
+
+    fn add_parsed(
+        &mut self,
+        display: &str,
+        uri: &str,
+        value: Value,
+        text: Option<String>,
+        yaml_positions: Option<yaml::Positions>,
+    ) -> Result<DocId> {
+        let mut source = SourceDocument {
+            display: display.to_owned(),
+            uri: String::new(),
+            value: Value::Null,
+            text,
+            draft: self.default_draft,
+            syntax: if yaml_positions.is_some() {
+                Syntax::Yaml
+            } else {
+                Syntax::Json
+            },
+            yaml_positions,
+        };
         if !matches!(value, Value::Object(_) | Value::Bool(_)) {
             let mut err = Error::new(
                 display,
@@ -137,12 +236,12 @@ impl SchemaSet {
                     describe(&value)
                 ),
             );
-            err.position = text.as_deref().and_then(|t| position::locate(t, ""));
+            err.position = source.position("");
             return Err(err);
         }
         if let Some(pointer) = value_too_deep(&value) {
             let mut err = Error::new(display, pointer.as_str(), nesting_message());
-            err.position = text.as_deref().and_then(|t| position::locate(t, &pointer));
+            err.position = source.position(&pointer);
             return Err(err.with_help(NESTING_HELP));
         }
         let (resource, _) = uri::split_fragment(uri);
@@ -152,7 +251,7 @@ impl SchemaSet {
                 "",
                 format!("document `{resource}` was added twice"),
             );
-            err.position = text.as_deref().and_then(|t| position::locate(t, ""));
+            err.position = source.position("");
             return Err(err);
         }
         let draft = match value.get("$schema") {
@@ -164,21 +263,16 @@ impl SchemaSet {
                     format!("`$schema` must be a URI string, found {}", describe(other)),
                 )
                 .with_help("write the draft's URI, for example `\"$schema\": \"http://json-schema.org/draft-07/schema#\"`, or leave `$schema` out and pass `--draft`");
-                err.position = text
-                    .as_deref()
-                    .and_then(|t| position::locate(t, "/$schema"));
+                err.position = source.position("/$schema");
                 return Err(err);
             }
             None => self.default_draft,
         };
         let doc = DocId(self.docs.len());
-        self.docs.push(SourceDocument {
-            display: display.to_owned(),
-            uri: resource.to_owned(),
-            value,
-            text,
-            draft,
-        });
+        source.uri = resource.to_owned();
+        source.value = value;
+        source.draft = draft;
+        self.docs.push(source);
         self.linked = false;
         if self.custom_meta.values().any(|m| m == resource)
             && !self
@@ -307,20 +401,7 @@ impl SchemaSet {
     pub fn error_at(&self, doc: DocId, pointer: &str, message: impl Into<String>) -> Error {
         let d = &self.docs[doc.0];
         let mut e = Error::new(d.display.clone(), pointer, message);
-        if let Some(text) = &d.text {
-            // A pointer to nothing (a setting naming a missing schema) is shown at its
-            // nearest existing ancestor.
-            let mut at = pointer;
-            e.position = loop {
-                if let Some(p) = position::locate(text, at) {
-                    break Some(p);
-                }
-                match at.rfind('/') {
-                    Some(i) => at = &at[..i],
-                    None => break None,
-                }
-            };
-        }
+        e.position = d.position(pointer);
         e
     }
 
