@@ -205,12 +205,18 @@ fn lib_rs(modules: &[CrateModule]) -> String {
                 defaults(&m.generics)
             )
         };
+        let schema = m.schema.display().to_string().replace('\\', "/");
+        if m.root.is_empty() {
+            // An OpenAPI document: its types are its named schemas, the document has none.
+            s.push_str(&format!(
+                "/// Generated from `{schema}`: one type per `components/schemas` entry.\npub mod {};\n",
+                m.module
+            ));
+            continue;
+        }
         s.push_str(&format!(
-            "/// Generated from `{}`; the root type is [`{}::{}`]{params}.\npub mod {};\n",
-            m.schema.display().to_string().replace('\\', "/"),
-            m.module,
-            m.root,
-            m.module
+            "/// Generated from `{schema}`; the root type is [`{}::{}`]{params}.\npub mod {};\n",
+            m.module, m.root, m.module
         ));
     }
     s
@@ -233,6 +239,8 @@ fn defaults(params: &[String]) -> &'static str {
 
 fn example(name: &str, modules: &[CrateModule]) -> String {
     let krate = name.replace('-', "_");
+    // Modules without a root type (OpenAPI documents) have nothing to validate a file as.
+    let modules: Vec<&CrateModule> = modules.iter().filter(|m| !m.root.is_empty()).collect();
     let table: String = modules
         .iter()
         .map(|m| {

@@ -95,6 +95,15 @@ fn main() {
                         .builders(false),
                 ),
         )
+        // OpenAPI documents: a type per `components/schemas` entry (3.0 in YAML with a
+        // reference to a second document, 3.1 in JSON, 3.2 in YAML).
+        .schema_with(
+            SchemaConfig::new("schemas/openapi/petstore-3.0.yaml").module("openapi_petstore"),
+        )
+        .schema_with(
+            SchemaConfig::new("schemas/openapi/library-3.1.json").module("openapi_library"),
+        )
+        .schema_with(SchemaConfig::new("schemas/openapi/events-3.2.yaml").module("openapi_events"))
         // Recursive types keeping key order: documents nested to the JSON parser's limit
         // (`src/depth_tests.rs`).
         .schema_with(

@@ -116,8 +116,10 @@ pub(crate) fn emit_into(
             drop(checks);
         }
     }
+    // An OpenAPI document's root asserts nothing: no `validate_value` for it.
+    let openapi = set.document(doc).openapi.is_some();
     if settings.validators {
-        let mut roots = vec![root];
+        let mut roots = if openapi { Vec::new() } else { vec![root] };
         roots.extend(v.take_external_calls());
         roots.extend(inflight.map(|i| i.used()).unwrap_or_default());
         roots.extend(module.into_iter().flat_map(|m| {
@@ -133,26 +135,36 @@ pub(crate) fn emit_into(
         let wrappers = inflight.map(|i| i.wrappers(&rt)).unwrap_or_default();
         let root_fn = tokens::fn_name(root);
         let formats = settings.assert_formats;
+        let validate_root = (!openapi).then(|| {
+            quote! {
+                /// Validates any JSON instance against the root schema, stopping at the first
+                /// error.
+                pub fn validate_value(value: &::serde_json::Value) -> Result<(), #rt::ValidationErrors> {
+                    validate_value_with(value, &#rt::Options::new().formats(ASSERT_FORMATS))
+                }
+
+                /// Validates any JSON instance against the root schema with explicit options
+                /// (collect all errors, assert formats).
+                pub fn validate_value_with(
+                    value: &::serde_json::Value,
+                    options: &#rt::Options,
+                ) -> Result<(), #rt::ValidationErrors> {
+                    let mut cx = #rt::Cx::new(*options);
+                    validators::#root_fn(value, &mut cx);
+                    cx.finish()
+                }
+            }
+        });
+        let formats_doc = if openapi {
+            " Whether `from_json_str` and `validate` assert `format` by default."
+        } else {
+            " Whether `validate_value` and `from_json_str` assert `format` by default."
+        };
         sink(quote! {
-            /// Whether `validate_value` and `from_json_str` assert `format` by default.
+            #[doc = #formats_doc]
             pub const ASSERT_FORMATS: bool = #formats;
 
-            /// Validates any JSON instance against the root schema, stopping at the first
-            /// error.
-            pub fn validate_value(value: &::serde_json::Value) -> Result<(), #rt::ValidationErrors> {
-                validate_value_with(value, &#rt::Options::new().formats(ASSERT_FORMATS))
-            }
-
-            /// Validates any JSON instance against the root schema with explicit options
-            /// (collect all errors, assert formats).
-            pub fn validate_value_with(
-                value: &::serde_json::Value,
-                options: &#rt::Options,
-            ) -> Result<(), #rt::ValidationErrors> {
-                let mut cx = #rt::Cx::new(*options);
-                validators::#root_fn(value, &mut cx);
-                cx.finish()
-            }
+            #validate_root
 
             #wrappers
 

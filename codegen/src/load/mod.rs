@@ -10,6 +10,7 @@ mod dynamic;
 pub(crate) mod keywords;
 pub mod metaschemas;
 pub mod node;
+mod openapi;
 mod parse;
 pub mod pointer;
 mod position;
@@ -41,6 +42,9 @@ pub struct SourceDocument {
     pub draft: Draft,
     /// The syntax the text was read as.
     pub syntax: Syntax,
+    /// For an OpenAPI document, its `openapi` version: its schemas are the entries of
+    /// `components/schemas`, and its root asserts nothing.
+    pub openapi: Option<String>,
     /// Where each value starts, for a YAML document (a JSON text is scanned instead).
     yaml_positions: Option<yaml::Positions>,
 }
@@ -210,7 +214,7 @@ impl SchemaSet {
         &mut self,
         display: &str,
         uri: &str,
-        value: Value,
+        mut value: Value,
         text: Option<String>,
         yaml_positions: Option<yaml::Positions>,
     ) -> Result<DocId> {
@@ -226,6 +230,7 @@ impl SchemaSet {
                 Syntax::Json
             },
             yaml_positions,
+            openapi: None,
         };
         if !matches!(value, Value::Object(_) | Value::Bool(_)) {
             let mut err = Error::new(
@@ -254,7 +259,20 @@ impl SchemaSet {
             err.position = source.position("");
             return Err(err);
         }
+        let openapi = match openapi::detect(&value) {
+            Some(Ok(api)) => Some(api),
+            Some(Err((pointer, message))) => {
+                let mut err = Error::new(display, pointer.as_str(), message);
+                err.position = source.position(&pointer);
+                return Err(err);
+            }
+            None => None,
+        };
+        if let Some(api) = &openapi {
+            openapi::prepare(&mut value, api);
+        }
         let draft = match value.get("$schema") {
+            _ if openapi.is_some() => openapi.as_ref().map_or(self.default_draft, |a| a.draft),
             Some(Value::String(s)) => Draft::from_uri(s).unwrap_or(self.default_draft),
             Some(other) => {
                 let mut err = Error::new(
@@ -269,6 +287,7 @@ impl SchemaSet {
             None => self.default_draft,
         };
         let doc = DocId(self.docs.len());
+        source.openapi = openapi.map(|a| a.version);
         source.uri = resource.to_owned();
         source.value = value;
         source.draft = draft;

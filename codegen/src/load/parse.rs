@@ -507,6 +507,26 @@ impl Parser<'_> {
                 return Err(self.wrong(key, "an object mapping names to schemas", other));
             }
         }
+        // An OpenAPI document's root: its named schemas are its definitions.
+        if self.loc.pointer.is_empty() && self.set.document(self.loc.doc).openapi.is_some() {
+            let [components, schemas] = super::openapi::SCHEMAS;
+            if let Some(Value::Object(m)) = obj.get(components).and_then(|c| c.get(schemas)) {
+                for (name, v) in m {
+                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
+                        return Err(self.set.error_at(
+                            self.loc.doc,
+                            &super::openapi::schema_pointer(name),
+                            format!(
+                                "each value of `components/schemas` must be a schema, found {}",
+                                describe(v)
+                            ),
+                        ));
+                    }
+                    let id = self.child(&[components, schemas, name]);
+                    k.definitions.push((name.clone(), id));
+                }
+            }
+        }
         // The keywords the table keeps raw: their values checked against their kinds.
         for row in keywords::TABLE.iter().filter(|r| r.parsed == Parsed::Raw) {
             let Some(v) = self.get(obj, row.name) else {

@@ -160,6 +160,11 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
             }
         }
         let mut children: Vec<String> = Vec::new();
+        if ptr.is_empty() && set.docs[doc.0].openapi.is_some() {
+            if let Some(Value::Object(m)) = obj.get("components").and_then(|c| c.get("schemas")) {
+                children.extend(m.keys().map(|name| super::openapi::schema_pointer(name)));
+            }
+        }
         for (key, v) in obj {
             // Schema positions by the keyword table, in every draft.
             let Some(kind) = keywords::get(key)

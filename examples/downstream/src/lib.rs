@@ -18,6 +18,13 @@ pub mod deploy_request {
     envgen_runtime::include_schema!("deploy_request");
 }
 
+/// Generated from the OpenAPI document `schemas/pets.yaml` by `build.rs`: [`pets::Pet`]
+/// and [`pets::Kind`].
+#[allow(missing_docs)]
+pub mod pets {
+    envgen_runtime::include_schema!("pets");
+}
+
 pub mod generated;
 
 use deploy_request::{DeployRequest, Environment};

@@ -134,6 +134,24 @@ pub mod branches {
     }
 }
 
+/// OpenAPI documents (`schemas/openapi/`): one type per `components/schemas` entry.
+pub mod openapi {
+    /// OpenAPI 3.0 (YAML): `nullable`, `readOnly`/`writeOnly`, `allOf`, a component of
+    /// another document.
+    pub mod petstore {
+        envgen_runtime::include_schema!("openapi_petstore");
+    }
+    /// OpenAPI 3.1 (JSON): 2020-12 keywords, `jsonSchemaDialect`, a component with its own
+    /// `$schema`.
+    pub mod library {
+        envgen_runtime::include_schema!("openapi_library");
+    }
+    /// OpenAPI 3.2 (YAML): a union of components told apart by a `const`.
+    pub mod events {
+        envgen_runtime::include_schema!("openapi_events");
+    }
+}
+
 pub mod money;
 
 #[cfg(test)]
@@ -165,6 +183,9 @@ mod stack_tests;
 
 #[cfg(test)]
 mod depth_tests;
+
+#[cfg(test)]
+mod openapi_tests;
 
 /// Structs larger than a kilobyte nested deep (`schemas/stack/deep.json`), in every mode.
 pub mod stack {

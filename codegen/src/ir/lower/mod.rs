@@ -100,13 +100,18 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
             pascal(title.as_deref().unwrap_or(&stem))
         }
     };
-    if mapped::whole(set, doc, settings, root)?.is_some() {
+    // An OpenAPI document's root asserts nothing: its types are its named schemas.
+    let openapi = set.document(doc).openapi.is_some();
+    if !openapi && mapped::whole(set, doc, settings, root)?.is_some() {
         return Err(set
             .error_at(doc, "", "the root schema cannot be mapped to an existing Rust type: the document type is always generated")
             .with_help("map a definition or a property instead"));
     }
-    let root_ty = l.named(root, &root_name)?;
-    let root_nullable = l.nullable(root)?;
+    let root_ty = if openapi {
+        None
+    } else {
+        Some((l.named(root, &root_name)?, l.nullable(root)?))
+    };
     if let Some(k) = set.node(root).keywords() {
         for (name, def) in &k.definitions {
             let hint = l.rename_for(*def).unwrap_or_else(|| pascal(name));
@@ -138,8 +143,9 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         }
     }
     let dynamic = crate::ir::plan::is_dynamic(set);
-    let root_ty =
-        document::document_type(&mut types, root_ty, root_nullable, dynamic, &mut l.names);
+    let root_ty = root_ty.map(|(id, nullable)| {
+        document::document_type(&mut types, id, nullable, dynamic, &mut l.names)
+    });
     boxing::name_alias_cycles(&mut types);
     boxing::break_cycles(&mut types);
     generics::propagate_generics(&mut types);
@@ -149,7 +155,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     let mut module = Module {
         source: set.document(doc).display.clone(),
         types,
-        root: Ty::Named(root_ty),
+        root: root_ty.map_or(Ty::Any, Ty::Named),
     };
     super::decoding::assign(&mut module);
     Ok(module)
