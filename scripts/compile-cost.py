@@ -29,8 +29,11 @@ It also counts the generated lines of the `full` output per part (`mod validator
 `Deserialize` impls, builders, other impls, types, the rest).
 
 Options: --rounds N (default 3), --only NAME[,NAME] (schemas), --work DIR (default
-target/compile-cost), --no-write (print the block, leave BENCHMARKS.md alone).
+target/compile-cost), --no-write (print the block, leave BENCHMARKS.md alone),
+--render (no builds: the table again from the samples the last run saved in
+DIR/samples.json and the generated files it left in DIR).
 """
+import json
 import argparse
 import os
 import re
@@ -104,9 +107,11 @@ def generate(variant, envgen, path, stripped, corpus, out):
                                capture_output=True, text=True)
             if r.returncode == 0 and os.path.exists(out):
                 return note, None
-            msg = (r.stderr.strip().splitlines() or ["exit status %d" % r.returncode])
-            msg = next((l for l in msg if "panicked" in l or "error" in l.lower()), msg[-1])
-            note = "typify fails on the original (" + msg.strip()[:160] + "); stripped copy"
+            err = re.sub(r"\x1b\[[0-9;]*m", "", r.stderr).strip().splitlines()
+            msg = next((l.split("Message:", 1)[1] for l in err if l.startswith("Message:")),
+                       err[-1] if err else "exit status %d" % r.returncode)
+            msg = msg.split(": {")[0].strip()[:160]
+            note = f"typify fails on the original (`{msg}`); stripped copy"
         return None, note.replace("; stripped copy", "") if note else "typify failed"
     cmd = [envgen, "--schema", path, "-o", out]
     if corpus:
@@ -317,13 +322,30 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
         for v in ("full", "types"):
             c = med.get((v, name), (None,))[0]
             ratios.append("n/a" if c is None or not t else f"**{c / t:.2f}×**")
-        ln = " / ".join(str(lines.get((v, name), "—")) for v in VARIANTS)
+        ln = " / ".join(f"{lines[(v, name)]:,}" if (v, name) in lines else "—"
+                        for v in ("typify", "types", "full"))
         o.append(f"| {name} | {cells[2]} | {cells[1]} | {cells[0]} | {ratios[0]} | {ratios[1]} | {ln} |")
     o.append("")
     for i, n in enumerate(notes, 1):
         o.append(f"[^{i}]: {n}")
     if notes:
         o.append("")
+    if any(status[("typify", name)][0] for name, *_ in rows):
+        o += ["Where typify ran on a stripped copy, the ratios compare envgen's output for the",
+              "original schema with typify's for the copy without `if`/`then`/`else`.", ""]
+    corpus = [name for name, _, _, c in rows if c]
+    share = [(name, parts[name]["validators"] / sum(parts[name].values()),
+              lines[("types", name)] / lines[("full", name)])
+             for name in corpus if name in parts and ("types", name) in lines]
+    tt = [med[("types", n)][0] / med[("typify", n)][0] for n in corpus
+          if ("types", n) in med and ("typify", n) in med]
+    if share and tt:
+        o += [f"On the {len(corpus)} SchemaStore schemas, envgen's types only take "
+              f"{min(tt):.2f}–{max(tt):.2f}× typify's CPU time; the full output is "
+              f"{min(1 / t for _, _, t in share):.1f}–{max(1 / t for _, _, t in share):.1f}× "
+              "the types-only output in lines, and `mod validators` alone is "
+              f"{100 * min(v for _, v, _ in share):.0f}–{100 * max(v for _, v, _ in share):.0f}% "
+              "of the full output.", ""]
     o += ["Goal: envgen's full output ≤ 1.5× typify's on each SchemaStore schema. This run: "
           + "; ".join(
               f"{name} " + ("n/a" if (("full", name) not in med or ("typify", name) not in med
@@ -371,6 +393,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--work", default=os.path.join(ROOT, "target", "compile-cost"))
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--render", action="store_true")
     args = ap.parse_args()
     if not os.path.exists("/usr/bin/time"):
         sys.exit("compile-cost: needs GNU time at /usr/bin/time")
@@ -381,6 +404,16 @@ def main():
     rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip()
     only = {s for s in args.only.split(",") if s}
     rows = schemas(only)
+    saved = os.path.join(args.work, "samples.json")
+    if args.render:
+        with open(saved) as f:
+            run = json.load(f)
+        rows = [r for r in rows if any(k.endswith("/" + r[0]) for k in run["status"])]
+        status = {tuple(k.split("/", 1)): tuple(v) for k, v in run["status"].items()}
+        samples = {tuple(k.split("/", 1)): v for k, v in run["samples"].items()}
+        args.rounds = run["rounds"]
+        return report(args, rows, status, samples, tuple(run["load"]),
+                      run["typify_version"], run["rustc"])
     load_start = loadavg()
     print(f"load at start: {load_start}", file=sys.stderr)
     subprocess.run(["cargo", "build", "-q", "--bin", "envgen"], cwd=ROOT, check=True,
@@ -389,16 +422,6 @@ def main():
                           "debug", "envgen")
     os.makedirs(args.work, exist_ok=True)
     status = setup(args.work, envgen, rows)
-    lines, parts = {}, {}
-    for name, *_ in rows:
-        for v in VARIANTS:
-            lib = os.path.join(args.work, v, crate_name(v, name), "src", "lib.rs")
-            if status[(v, name)][1] is None and os.path.exists(lib):
-                with open(lib) as f:
-                    text = f.read()
-                lines[(v, name)] = text.count("\n")
-                if v == "full":
-                    parts[name] = count_parts(text)
     for v in VARIANTS:
         print(f"warming {v} ...", file=sys.stderr)
         warm(args.work, v, [(n, crate_name(v, n)) for n, *_ in rows if status[(v, n)][1] is None],
@@ -413,11 +436,29 @@ def main():
                 samples.setdefault((v, name), []).append((cpu, wall))
                 print(f"round {r + 1}: {name} {v}: cpu {cpu:.2f} s, wall {wall:.2f} s",
                       file=sys.stderr)
+    load = (load_start, loadavg())
+    with open(saved, "w") as f:
+        json.dump({"rounds": args.rounds, "load": load, "typify_version": typify_version,
+                   "rustc": rustc, "status": {"/".join(k): v for k, v in status.items()},
+                   "samples": {"/".join(k): v for k, v in samples.items()}}, f, indent=1)
+    report(args, rows, status, samples, load, typify_version, rustc)
+
+
+def report(args, rows, status, samples, load, typify_version, rustc):
+    """Renders the block from the samples (and the generated files' lines), writes it."""
+    lines, parts = {}, {}
+    for name, *_ in rows:
+        for v in VARIANTS:
+            lib = os.path.join(args.work, v, crate_name(v, name), "src", "lib.rs")
+            if status[(v, name)][1] is None and os.path.exists(lib):
+                with open(lib) as f:
+                    text = f.read()
+                lines[(v, name)] = text.count("\n")
+                if v == "full":
+                    parts[name] = count_parts(text)
     med = {k: (statistics.median(c for c, _ in s), statistics.median(w for _, w in s))
            for k, s in samples.items()}
-    load_end = loadavg()
-    block = render(rows, status, med, lines, parts, (load_start, load_end), args,
-                   typify_version, rustc)
+    block = render(rows, status, med, lines, parts, load, args, typify_version, rustc)
     print(block)
     if not args.no_write:
         write_block(block)
