@@ -16,7 +16,12 @@
 //! * `envgen_typed_from_json_str` (ResponseEnvelope and ToolResponse): envgen's
 //!   `from_json_str` with a typed payload, as a consumer that knows its command reads it
 //!   (`ResponseEnvelope<Page>`, `ToolResponse<Listing>`, `support/payloads.rs`): the same
-//!   verdict and the same first error as the untyped reader (asserted), without a `Value`.
+//!   verdict and the same first error as the untyped reader (asserted), without a `Value`;
+//! * `data_typed_only`: the `data` members alone, read as the typed payload (a floor for
+//!   a typed reader, as `data_value_only` is for an untyped one);
+//! * `data_typed_to_value`: the same, then each written to a `serde_json::Value` (what the
+//!   generated check of a typed generic payload, `check::generic`, does before it
+//!   validates it).
 //!
 //! Groups `untyped-<contract>` time `payload::AnyValue` against `serde_json`'s own `Value`
 //! reader on the valid documents.
@@ -42,7 +47,8 @@ use engines::{envgen_first_error, jsonschema_first_error};
 use envgen_runtime::__private::payload::AnyValue;
 use envgen_runtime::{Document, Options};
 use mutations::Contract;
-use serde::de::DeserializeSeed;
+use serde::de::{DeserializeOwned, DeserializeSeed};
+use serde::Serialize;
 use serde_json::Value;
 use std::hint::black_box;
 use std::time::Duration;
@@ -69,9 +75,9 @@ fn first_error<T: Document>(d: &str) -> Option<String> {
     })
 }
 
-/// One group: `T` the envelope with an untyped payload, `U` with a typed one (timed only
-/// when `typed`; its verdict and first error must be `T`'s).
-fn group<T: Document, U: Document>(
+/// One group: `T` the envelope with an untyped payload, `U` with the typed payload `P`
+/// (timed only when `typed`; its verdict and first error must be `T`'s).
+fn group<T: Document, U: Document, P: DeserializeOwned + Serialize>(
     c: &mut Criterion,
     name: &str,
     documents: &[String],
@@ -127,6 +133,26 @@ fn group<T: Document, U: Document>(
     jsonschema_first_error(&mut g, documents, oracle);
     envgen_first_error::<T>(&mut g, documents);
     if typed {
+        // The payloads `P` reads: valid documents' and those a kind breaks elsewhere.
+        let typed_payloads: Vec<&String> = payloads
+            .iter()
+            .filter(|p| serde_json::from_str::<P>(p).is_ok())
+            .collect();
+        g.bench_function("data_typed_only", |b| {
+            b.iter(|| {
+                for p in &typed_payloads {
+                    black_box(serde_json::from_str::<P>(p).is_ok());
+                }
+            })
+        });
+        g.bench_function("data_typed_to_value", |b| {
+            b.iter(|| {
+                for p in &typed_payloads {
+                    let typed = serde_json::from_str::<P>(p).ok();
+                    black_box(typed.map(|t| serde_json::to_value(t).is_ok()));
+                }
+            })
+        });
         g.bench_function("envgen_typed_from_json_str", |b| {
             b.iter(|| {
                 for d in documents {
@@ -149,10 +175,14 @@ fn group_name(contract: Contract, kind: &str) -> String {
 
 /// Every group of `contract`: `T` its envelope with an untyped payload, `U` with a typed
 /// one (`typed`: timed too).
-fn contract<T: Document, U: Document>(c: &mut Criterion, contract: Contract, typed: bool) {
+fn contract<T: Document, U: Document, P: DeserializeOwned + Serialize>(
+    c: &mut Criterion,
+    contract: Contract,
+    typed: bool,
+) {
     let oracle = contract.oracle();
     let valid = mutations::valid(contract, DOCUMENTS, SEED);
-    group::<T, U>(
+    group::<T, U, P>(
         c,
         &group_name(contract, "valid"),
         &valid,
@@ -162,7 +192,7 @@ fn contract<T: Document, U: Document>(c: &mut Criterion, contract: Contract, typ
     );
     for kind in contract.kinds() {
         let documents = mutations::invalid(contract, kind, DOCUMENTS, SEED);
-        group::<T, U>(
+        group::<T, U, P>(
             c,
             &group_name(contract, kind.name),
             &documents,
@@ -271,13 +301,17 @@ fn all(c: &mut Criterion) {
     manifest();
     typed_payloads_match();
     untyped(c);
-    contract::<ResponseEnvelope, ResponseEnvelope<payloads::Page>>(
+    contract::<ResponseEnvelope, ResponseEnvelope<payloads::Page>, payloads::Page>(
         c,
         Contract::ResponseEnvelope,
         true,
     );
-    contract::<ToolResponse, ToolResponse<payloads::Listing>>(c, Contract::ToolResponse, true);
-    contract::<MeminitEnvelope, MeminitEnvelope>(c, Contract::Meminit, false);
+    contract::<ToolResponse, ToolResponse<payloads::Listing>, payloads::Listing>(
+        c,
+        Contract::ToolResponse,
+        true,
+    );
+    contract::<MeminitEnvelope, MeminitEnvelope, Value>(c, Contract::Meminit, false);
 }
 
 criterion_group!(benches, all);

@@ -268,7 +268,7 @@ def typed_kinds():
            "&& python3 scripts/bench-report.py --typed` (the bench's default 0.5 s warm-up and",
            "2 s measurement per engine, 10 samples).",
            ""]
-    typed_all, near = [], []
+    typed_all, near, costs = [], [], []
     measured = False
     for contract in ("response_envelope", "tool_response"):
         kinds = [r for r in rows if r["contract"] == contract]
@@ -278,14 +278,19 @@ def typed_kinds():
             e = mean_ns(r["group"], "envgen_from_json_str")
             t = mean_ns(r["group"], "envgen_typed_from_json_str")
             d = mean_ns(r["group"], "data_value_only")
+            dt = mean_ns(r["group"], "data_typed_only")
+            dv = mean_ns(r["group"], "data_typed_to_value")
             if None in (j, e, t):
                 continue
+            if r["kind"] == "valid" and None not in (dt, dv):
+                costs.append((contract, dt, dv, t))
             measured = True
             ceiling = j / d if d and d >= 0.1 * j else None
             of = None if ceiling is None else (j / e) / ceiling
             label = "valid" if r["kind"] == "valid" else f"`{r['kind']}`"
             lines.append(
                 f"| {label} | {fmt_time(j / 1000)} | {fmt_time(e / 1000)} | {fmt_time(t / 1000)} | "
+                + ("—" if not d or d < 0.1 * j or dt is None else f"{fmt_time(dt / 1000)}") + " | "
                 f"{j / e:.2f}× | **{j / t:.2f}×** | "
                 + ("—" if ceiling is None else f"{ceiling:.2f}×") + " | "
                 + ("—" if of is None else f"{100 * of:.0f}%") + " |")
@@ -295,8 +300,8 @@ def typed_kinds():
                     near.append((of, contract, r["kind"]))
         if lines:
             out += [f"### {NAMES[contract]}, typed: {payload[contract]}", "",
-                    "| documents | `jsonschema` first error | envgen, untyped | envgen, typed | untyped speed-up | typed speed-up | ceiling (untyped) | untyped, of ceiling |",
-                    "|---|---:|---:|---:|---:|---:|---:|---:|"] + lines + [""]
+                    "| documents | `jsonschema` first error | envgen, untyped | envgen, typed | `data` alone, typed | untyped speed-up | typed speed-up | ceiling (untyped) | untyped, of ceiling |",
+                    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + lines + [""]
     if not measured:
         return None
     below = sorted(x for x in typed_all if x[0] < 1.5)
@@ -310,7 +315,14 @@ def typed_kinds():
             "* Untyped rows that read `data`, each within 10% of its ceiling (≥ 90%): "
             + ("met" if not far else f"not met for {len(far)} of {len(near)} rows: "
                + ", ".join(f"{c}/{k} {100 * r:.0f}%" for r, c, k in far)) + ".",
-            "", TYPED_END]
+            ]
+    for contract, dt, dv, t in costs:
+        out.append(f"* {NAMES[contract]}, valid documents: reading `data` typed alone takes "
+                   f"{fmt_time(dt / 1000)} a document; writing it to a `Value` then, as the "
+                   f"generated check of a typed generic payload does (`check::generic`), "
+                   f"{fmt_time((dv - dt) / 1000)} more: {100 * (dv - dt) / t:.0f}% of the typed "
+                   f"reader's {fmt_time(t / 1000)}.")
+    out += ["", TYPED_END]
     return "\n".join(out)
 
 

@@ -2,7 +2,7 @@
 """Compile cost of generated code against typify's: the block between the `compile-cost`
 markers of BENCHMARKS.md.
 
-Usage (from the repository root; ~30 min on 2 quiet cores, more under load):
+Usage (from the repository root; about 15 min on 2 shared cores at load 8-10):
 
     cargo install cargo-typify --version 0.8.0      # the baseline
     nice -n 5 python3 scripts/compile-cost.py       # builds, times, writes BENCHMARKS.md
@@ -37,7 +37,6 @@ import json
 import argparse
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
