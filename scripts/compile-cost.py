@@ -455,6 +455,9 @@ def report(args, rows, status, samples, load, typify_version, rustc):
                 lines[(v, name)] = text.count("\n")
                 if v == "full":
                     parts[name] = count_parts(text)
+                    # Every line is in exactly one part.
+                    if sum(parts[name].values()) != len(text.splitlines()):
+                        sys.exit(f"compile-cost: the parts of {lib} do not add up to its lines")
     med = {k: (statistics.median(c for c, _ in s), statistics.median(w for _, w in s))
            for k, s in samples.items()}
     block = render(rows, status, med, lines, parts, load, args, typify_version, rustc)
