@@ -12,7 +12,16 @@
 //! * `data_value_only`: the documents' `data` members alone, read as `Value` (with
 //!   `payload::AnyValue`): a floor for any reader that returns an untyped `data` as a
 //!   `Value`, as both engines do for ResponseEnvelope and ToolResponse;
-//! * `data_skim_only`: the same members only checked for syntax (`IgnoredAny`).
+//! * `data_skim_only`: the same members only checked for syntax (`IgnoredAny`);
+//! * `envgen_typed_from_json_str` (ResponseEnvelope and ToolResponse): envgen's
+//!   `from_json_str` with a typed payload, as a consumer that knows its command reads it
+//!   (`ResponseEnvelope<Page>`, `ToolResponse<Listing>`, `support/payloads.rs`): the same
+//!   verdict and the same first error as the untyped reader (asserted), without a `Value`;
+//! * `data_typed_only`: the `data` members alone, read as the typed payload (a floor for
+//!   a typed reader, as `data_value_only` is for an untyped one);
+//! * `data_typed_to_value`: the same, then each written to a `serde_json::Value` (what the
+//!   generated check of a typed generic payload, `check::generic`, does before it
+//!   validates it).
 //!
 //! Groups `untyped-<contract>` time `payload::AnyValue` against `serde_json`'s own `Value`
 //! reader on the valid documents.
@@ -30,12 +39,16 @@ mod mutations;
 #[path = "support/engines.rs"]
 mod engines;
 
+#[path = "support/payloads.rs"]
+mod payloads;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engines::{envgen_first_error, jsonschema_first_error};
 use envgen_runtime::__private::payload::AnyValue;
 use envgen_runtime::{Document, Options};
 use mutations::Contract;
-use serde::de::DeserializeSeed;
+use serde::de::{DeserializeOwned, DeserializeSeed};
+use serde::Serialize;
 use serde_json::Value;
 use std::hint::black_box;
 use std::time::Duration;
@@ -53,21 +66,33 @@ fn timed_group(c: &mut Criterion, name: String, documents: usize) -> engines::Gr
     g
 }
 
-fn group<T: Document>(
+/// The first error's instance pointer, or `None` for a valid document.
+fn first_error<T: Document>(d: &str) -> Option<String> {
+    T::from_json_str_with(d, &Options::new()).err().map(|e| {
+        e.first()
+            .map(|e| e.instance_path.clone())
+            .unwrap_or_default()
+    })
+}
+
+/// One group: `T` the envelope with an untyped payload, `U` with the typed payload `P`
+/// (timed only when `typed`; its verdict and first error must be `T`'s).
+fn group<T: Document, U: Document, P: DeserializeOwned + Serialize>(
     c: &mut Criterion,
     name: &str,
     documents: &[String],
     oracle: &jsonschema::Validator,
     valid: bool,
+    typed: bool,
 ) {
     for d in documents {
         let v: Value = serde_json::from_str(d).unwrap_or_default();
         assert_eq!(oracle.is_valid(&v), valid, "jsonschema on {d}");
-        assert_eq!(
-            T::from_json_str_with(d, &Options::new()).is_ok(),
-            valid,
-            "envgen on {d}"
-        );
+        let untyped = first_error::<T>(d);
+        assert_eq!(untyped.is_none(), valid, "envgen on {d}");
+        if typed {
+            assert_eq!(first_error::<U>(d), untyped, "typed envgen on {d}");
+        }
     }
     let mut g = timed_group(c, name.to_owned(), documents.len());
     g.bench_function("serde_value_only", |b| {
@@ -107,6 +132,39 @@ fn group<T: Document>(
     });
     jsonschema_first_error(&mut g, documents, oracle);
     envgen_first_error::<T>(&mut g, documents);
+    if typed {
+        // The payloads `P` reads: valid documents' and those a kind breaks elsewhere.
+        let typed_payloads: Vec<&String> = payloads
+            .iter()
+            .filter(|p| serde_json::from_str::<P>(p).is_ok())
+            .collect();
+        g.bench_function("data_typed_only", |b| {
+            b.iter(|| {
+                for p in &typed_payloads {
+                    black_box(serde_json::from_str::<P>(p).is_ok());
+                }
+            })
+        });
+        g.bench_function("data_typed_to_value", |b| {
+            b.iter(|| {
+                for p in &typed_payloads {
+                    let typed = serde_json::from_str::<P>(p).ok();
+                    black_box(typed.map(|t| serde_json::to_value(t).is_ok()));
+                }
+            })
+        });
+        g.bench_function("envgen_typed_from_json_str", |b| {
+            b.iter(|| {
+                for d in documents {
+                    black_box(
+                        U::from_json_str_with(d, &Options::new())
+                            .map_err(|e| e.first().map(|e| e.instance_path.len()))
+                            .err(),
+                    );
+                }
+            })
+        });
+    }
     g.finish();
 }
 
@@ -115,19 +173,63 @@ fn group_name(contract: Contract, kind: &str) -> String {
     format!("errors-{}-{kind}", contract.name())
 }
 
-fn contract<T: Document>(c: &mut Criterion, contract: Contract) {
+/// Every group of `contract`: `T` its envelope with an untyped payload, `U` with a typed
+/// one (`typed`: timed too).
+fn contract<T: Document, U: Document, P: DeserializeOwned + Serialize>(
+    c: &mut Criterion,
+    contract: Contract,
+    typed: bool,
+) {
     let oracle = contract.oracle();
     let valid = mutations::valid(contract, DOCUMENTS, SEED);
-    group::<T>(c, &group_name(contract, "valid"), &valid, &oracle, true);
+    group::<T, U, P>(
+        c,
+        &group_name(contract, "valid"),
+        &valid,
+        &oracle,
+        true,
+        typed,
+    );
     for kind in contract.kinds() {
         let documents = mutations::invalid(contract, kind, DOCUMENTS, SEED);
-        group::<T>(
+        group::<T, U, P>(
             c,
             &group_name(contract, kind.name),
             &documents,
             &oracle,
             false,
+            typed,
         );
+    }
+}
+
+/// The typed payloads read what the untyped ones hold: on each valid document, the typed
+/// `data` written back is the untyped `data` (so no member is skipped unread).
+fn typed_payloads_match() {
+    use envgen::response_envelope::ResponseEnvelope;
+    use envgen::tool_response::ToolResponse;
+    let opts = Options::new();
+    for d in mutations::valid(Contract::ResponseEnvelope, DOCUMENTS, SEED) {
+        let (Ok(t), Ok(u)) = (
+            ResponseEnvelope::<payloads::Page>::from_json_str_with(&d, &opts),
+            ResponseEnvelope::<Value>::from_json_str_with(&d, &opts),
+        ) else {
+            panic!("ResponseEnvelope does not read {d}");
+        };
+        assert_eq!(
+            t.data.map(|p| serde_json::to_value(p).ok()),
+            u.data.map(Some),
+            "{d}"
+        );
+    }
+    for d in mutations::valid(Contract::ToolResponse, DOCUMENTS, SEED) {
+        let (Ok(t), Ok(u)) = (
+            ToolResponse::<payloads::Listing>::from_json_str_with(&d, &opts),
+            ToolResponse::<Value>::from_json_str_with(&d, &opts),
+        ) else {
+            panic!("ToolResponse does not read {d}");
+        };
+        assert_eq!(serde_json::to_value(t.data).ok(), Some(u.data), "{d}");
     }
 }
 
@@ -194,11 +296,22 @@ fn untyped(c: &mut Criterion) {
 }
 
 fn all(c: &mut Criterion) {
+    use envgen::tool_response::ToolResponse;
+    use envgen::{meminit::MeminitEnvelope, response_envelope::ResponseEnvelope};
     manifest();
+    typed_payloads_match();
     untyped(c);
-    contract::<envgen::response_envelope::ResponseEnvelope>(c, Contract::ResponseEnvelope);
-    contract::<envgen::tool_response::ToolResponse>(c, Contract::ToolResponse);
-    contract::<envgen::meminit::MeminitEnvelope>(c, Contract::Meminit);
+    contract::<ResponseEnvelope, ResponseEnvelope<payloads::Page>, payloads::Page>(
+        c,
+        Contract::ResponseEnvelope,
+        true,
+    );
+    contract::<ToolResponse, ToolResponse<payloads::Listing>, payloads::Listing>(
+        c,
+        Contract::ToolResponse,
+        true,
+    );
+    contract::<MeminitEnvelope, MeminitEnvelope, Value>(c, Contract::Meminit, false);
 }
 
 criterion_group!(benches, all);

@@ -3,6 +3,11 @@
 
 Usage: cargo bench --bench validate --bench errors && python3 scripts/bench-report.py
 
+`--typed` rewrites only the typed-payload block (between the `typed-kinds` markers) from
+the per-kind groups of `benches/errors.rs`, leaving the rest of BENCHMARKS.md as it is:
+for a run of just those groups, e.g.
+`cargo bench --bench errors -- 'errors-(response_envelope|tool_response)'`.
+
 Every ratio compares two engines measured in the same `cargo bench` run, on the same
 documents: speed-up = baseline time / envgen time (above 1.0 means envgen is faster).
 """
@@ -231,6 +236,129 @@ def deferral(rows):
     ]
 
 
+TYPED_BEGIN = "<!-- typed-kinds:begin (written by scripts/bench-report.py) -->"
+TYPED_END = "<!-- typed-kinds:end -->"
+
+
+def typed_kinds():
+    """Typed payloads against `jsonschema` per kind, and each untyped row against its
+    ceiling (`benches/errors.rs`, bench `envgen_typed_from_json_str`); nothing when they
+    have not run. Returns the block with its markers, or None."""
+    manifest = os.path.join(CRIT, "errors-kinds.json")
+    if not os.path.exists(manifest):
+        return None
+    with open(manifest) as f:
+        rows = json.load(f)
+    payload = {"response_envelope": "`ResponseEnvelope<Page>`",
+               "tool_response": "`ToolResponse<Listing>`"}
+    out = [TYPED_BEGIN, "",
+           "## Invalid documents by kind of error, typed payloads",
+           "",
+           "The per-kind groups of `benches/errors.rs` once more, with one more reader: envgen's",
+           "`from_json_str` with a typed payload, as a consumer that knows its command reads it",
+           "(`ResponseEnvelope<Page>`, `ToolResponse<Listing>`: plain serde structs of the",
+           "documents' `data`, `benches/support/payloads.rs`). Before timing, the bench asserts",
+           "that the typed reader gives each document the untyped reader's verdict and first",
+           "error (instance pointer), and that on the valid documents the typed `data`, written",
+           "back, is the untyped `data`. Same documents, same run; times per document;",
+           "speed-up = `jsonschema` first error ÷ envgen. \"of ceiling\" = the untyped speed-up ÷",
+           "the row's ceiling (as in the untyped tables above, from this run: `jsonschema` ÷ building `data` alone",
+           "as a `Value`), where the row reads `data`; above 100%, the error comes before",
+           "`data` and the reader never builds it. \"`data` alone, typed\" times each document's",
+           "`data` member read as the typed payload (`data_typed_only`), where the row reads it.",
+           "Reproduce: `cargo bench --bench errors -- 'errors-(response_envelope|tool_response)'",
+           "&& python3 scripts/bench-report.py --typed` (the bench's default 0.5 s warm-up and",
+           "2 s measurement per engine, 10 samples).",
+           ""]
+    typed_all, near, costs = [], [], []
+    measured = False
+    for contract in ("response_envelope", "tool_response"):
+        kinds = [r for r in rows if r["contract"] == contract]
+        lines = []
+        for r in kinds:
+            j = mean_ns(r["group"], "jsonschema_first_error")
+            e = mean_ns(r["group"], "envgen_from_json_str")
+            t = mean_ns(r["group"], "envgen_typed_from_json_str")
+            d = mean_ns(r["group"], "data_value_only")
+            dt = mean_ns(r["group"], "data_typed_only")
+            dv = mean_ns(r["group"], "data_typed_to_value")
+            if None in (j, e, t):
+                continue
+            if r["kind"] == "valid" and None not in (dt, dv):
+                costs.append((contract, dt, dv, t))
+            measured = True
+            ceiling = j / d if d and d >= 0.1 * j else None
+            of = None if ceiling is None else (j / e) / ceiling
+            label = "valid" if r["kind"] == "valid" else f"`{r['kind']}`"
+            lines.append(
+                f"| {label} | {fmt_time(j / 1000)} | {fmt_time(e / 1000)} | {fmt_time(t / 1000)} | "
+                + ("—" if not d or d < 0.1 * j or dt is None else f"{fmt_time(dt / 1000)}") + " | "
+                f"{j / e:.2f}× | **{j / t:.2f}×** | "
+                + ("—" if ceiling is None else f"{ceiling:.2f}×") + " | "
+                + ("—" if of is None else f"{100 * of:.0f}%") + " |")
+            if r["kind"] != "valid":
+                typed_all.append((j / t, contract, r["kind"]))
+                if of is not None:
+                    near.append((of, contract, r["kind"]))
+        if lines:
+            out += [f"### {NAMES[contract]}, typed: {payload[contract]}", "",
+                    "| documents | `jsonschema` first error | envgen, untyped | envgen, typed | `data` alone, typed | untyped speed-up | typed speed-up | ceiling (untyped) | untyped, of ceiling |",
+                    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + lines + [""]
+    if not measured:
+        return None
+    below = sorted(x for x in typed_all if x[0] < 1.5)
+    low = min(typed_all)
+    far = sorted(x for x in near if x[0] < 0.9)
+    out += ["**Against the targets**, this run:", "",
+            "* With typed payloads, every kind of error ≥ 1.5× `jsonschema`: "
+            + ("met" if not below else f"not met for {len(below)} of {len(typed_all)} kinds: "
+               + ", ".join(f"{c}/{k} {r:.2f}×" for r, c, k in below))
+            + f" (lowest {low[0]:.2f}×, {low[1]}/{low[2]}).",
+            "* Untyped rows that read `data`, each within 10% of its ceiling (≥ 90%): "
+            + ("met" if not far else f"not met for {len(far)} of {len(near)} rows: "
+               + ", ".join(f"{c}/{k} {100 * r:.0f}%" for r, c, k in far)) + ".",
+            ]
+    for contract, dt, dv, t in costs:
+        out.append(f"* {NAMES[contract]}, valid documents: reading `data` typed alone takes "
+                   f"{fmt_time(dt / 1000)} a document; writing it to a `Value` then, as the "
+                   f"generated check of a typed generic payload does (`check::generic`), "
+                   f"{fmt_time((dv - dt) / 1000)} more: {100 * (dv - dt) / t:.0f}% of the typed "
+                   f"reader's {fmt_time(t / 1000)}.")
+    out += [
+        "",
+        "Where the typed reader loses time (from `runtime/src/private/check.rs`): a typed",
+        "generic payload has no typed check, so the envelope's check writes it to a `Value`",
+        "and validates that (`check::generic` → `fallback`), on every document that reaches",
+        "the checks after the parse (valid documents, and errors found there: `pattern`,",
+        "`minimum`, `minLength`, `if`/`then`); and a `data` of the wrong JSON type fails in",
+        "the payload's own `Deserialize`, an error the in-flight capture does not locate, so",
+        "the document is parsed a second time (`check::slow_path`).",
+        "", TYPED_END]
+    return "\n".join(out)
+
+
+def write_typed_only():
+    """`--typed`: replaces the typed block of BENCHMARKS.md (or puts it before the floats
+    block), nothing else."""
+    block = typed_kinds()
+    if block is None:
+        sys.exit("bench-report: no typed-payload results in target/criterion "
+                 "(run `cargo bench --bench errors` first)")
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    with open(path) as f:
+        old = f.read()
+    a, b = old.find(TYPED_BEGIN.split(" (")[0]), old.find(TYPED_END)
+    if a >= 0 and b > a:
+        new = old[:a] + block + old[b + len(TYPED_END):]
+    else:
+        at = old.find("<!-- floats:begin")
+        at = len(old) if at < 0 else at
+        new = old[:at] + block + "\n\n" + old[at:]
+    with open(path, "w") as f:
+        f.write(new)
+    print("wrote the typed-payload block of BENCHMARKS.md")
+
+
 def untyped():
     """`payload::AnyValue` against serde_json's `Value` reader (`benches/errors.rs`,
     groups `untyped-*`); nothing when they have not run."""
@@ -260,6 +388,8 @@ def untyped():
 
 
 def main():
+    if "--typed" in sys.argv[1:]:
+        return write_typed_only()
     cpu = "unknown"
     try:
         with open("/proc/cpuinfo") as f:
@@ -335,7 +465,15 @@ def main():
         # ... the builder compile-cost block (scripts/builder-cost.sh), the no-op
         # rebuild check (scripts/noop-rebuild.sh) and the before/after table of the
         # validation plan (scripts/bench-compare.py).
-        for name in ("floats", "codegen", "codegen-goals", "builders", "rebuild", "plan"):
+        # ... and the compile-cost table (scripts/compile-cost.py). The typed-payload
+        # block is written from this run when it measured one, else kept.
+        typed = typed_kinds()
+        if typed is not None:
+            out += [typed, ""]
+        for name in ("typed-kinds", "floats", "codegen", "codegen-goals", "builders", "rebuild",
+                     "plan", "compile-cost"):
+            if name == "typed-kinds" and typed is not None:
+                continue
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
             if start >= 0 and end > start:
                 out += [old[start:end + len(f"<!-- {name}:end -->")], ""]
