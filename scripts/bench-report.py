@@ -471,7 +471,7 @@ def main():
         if typed is not None:
             out += [typed, ""]
         for name in ("typed-kinds", "floats", "codegen", "codegen-goals", "builders", "rebuild",
-                     "plan", "compile-cost"):
+                     "plan", "scale", "compile-cost"):
             if name == "typed-kinds" and typed is not None:
                 continue
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
