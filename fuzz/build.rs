@@ -21,7 +21,11 @@ fn main() {
     };
     Config::new()
         // Key order: the document's order kept through the typed round trip.
-        .schema_with(one(format!("{m}/typed/key_order.json"), "key_order", ordered()))
+        .schema_with(one(
+            format!("{m}/typed/key_order.json"),
+            "key_order",
+            ordered(),
+        ))
         .schema_with(one(
             "../schemas/response-envelope.json".into(),
             "response_envelope_ordered",
@@ -43,8 +47,16 @@ fn main() {
             ordered(),
         ))
         // Tagged unions, in the default mode and keeping key order.
-        .schema_with(one(format!("{m}/unions/tagged.json"), "tagged", Settings::new()))
-        .schema_with(one(format!("{m}/unions/tagged.json"), "tagged_ordered", ordered()))
+        .schema_with(one(
+            format!("{m}/unions/tagged.json"),
+            "tagged",
+            Settings::new(),
+        ))
+        .schema_with(one(
+            format!("{m}/unions/tagged.json"),
+            "tagged_ordered",
+            ordered(),
+        ))
         // Type mapping: formats, `x-rust-type` and a definition mapped by pointer (the
         // hand-written types are `tests/mapping/src/money.rs`, included as `crate::money`).
         .schema_with(one(

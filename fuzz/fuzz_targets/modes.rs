@@ -217,7 +217,7 @@ fn schemas() -> &'static [Schema] {
                     jsonschema::options()
                         .should_validate_formats(formats)
                         // envgen asserts `uuid` in every draft; the jsonschema crate knows
-                        // it from 2019-09 on, and `mapped.json` is draft-07 (FUZZING.md, M3).
+                        // it from 2019-09 on, and `mapped.json` is draft-07 (FUZZING.md, F5).
                         .with_format("uuid", is_uuid)
                         .build(&schema)
                         .unwrap_or_else(|e| panic!("{file}: {e}"))
@@ -310,7 +310,7 @@ fuzz_target!(|input: Input| {
     if !oracle {
         // A hand-written type that ignores keys its schema forbids (`Money` has no
         // `deny_unknown_fields`; `additionalProperties: false`) hides them from the checks
-        // made on its JSON form (FUZZING.md, M4): accepted only when the document with the
+        // made on its JSON form (FUZZING.md, F6): accepted only when the document with the
         // type's reading of those values is valid.
         assert!(
             s.mode == Mode::Mapped && s.oracle[usize::from(input.formats)].is_valid(&doc),
@@ -351,12 +351,14 @@ fn narrowing(mode: Mode, doc: &Value, e: &ValidationErrors) {
     }
     if mode == Mode::Mapped
         && matches!(first.keyword.as_str(), "format" | "type")
-        && doc.pointer(&first.instance_path).is_some_and(Value::is_string)
+        && doc
+            .pointer(&first.instance_path)
+            .is_some_and(Value::is_string)
     {
         // docs/type-mapping.md, "How a mapped value is validated": the mapped type's own
         // parse decides, formats asserted or not. A field reports a `format` error; an
         // alternative of a union (`mapped.json`'s `when`) a `type` error at the string
-        // (FUZZING.md, M2).
+        // (FUZZING.md, F4).
         return;
     }
     if mode == Mode::Mapped
@@ -366,12 +368,10 @@ fn narrowing(mode: Mode, doc: &Value, e: &ValidationErrors) {
     {
         // The same for a whole schema mapped to a hand-written type: its own
         // deserializer reads the value (`crate::money::Money` takes `cents` as a `u64`
-        // and refuses `42.0`); the refusal is located in that value.
+        // and refuses `42.0`); the refusal is located in that value (FUZZING.md, F3).
         return;
     }
-    panic!(
-        "{mode:?}: from_json_str_with refuses what jsonschema accepts: {doc}\nenvgen: {e:?}"
-    );
+    panic!("{mode:?}: from_json_str_with refuses what jsonschema accepts: {doc}\nenvgen: {e:?}");
 }
 
 /// RFC 4122's hyphenated form, any version: what the `uuid` format accepts.
@@ -405,7 +405,10 @@ fn hand_written_as_read(doc: &Value, back: &Value) -> Value {
 fn same_key_order(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            x.keys().eq(y.keys()) && x.values().zip(y.values()).all(|(p, q)| same_key_order(p, q))
+            x.keys().eq(y.keys())
+                && x.values()
+                    .zip(y.values())
+                    .all(|(p, q)| same_key_order(p, q))
         }
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_key_order(p, q))
@@ -434,8 +437,7 @@ fn equal_mapped(a: &Value, b: &Value) -> bool {
         }
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len()
-                && x
-                    .iter()
+                && x.iter()
                     .all(|(k, v)| y.get(k).is_some_and(|w| equal_mapped(v, w)))
         }
         _ => envgen_runtime::json::json_identical(a, b),
