@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the three cargo-fuzz targets one after another, each for SECONDS (default 600),
+# Runs the four cargo-fuzz targets one after another, each for SECONDS (default 600),
 # on one core, and keeps each run's log in fuzz/logs/. Not run by CI. See FUZZING.md.
 #
 # Usage: scripts/fuzz-all.sh [SECONDS] [TARGET...]
@@ -9,9 +9,9 @@ cd "$(dirname "$0")/../fuzz"
 secs="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(codegen from_json differential)
+[ ${#targets[@]} -eq 0 ] && targets=(codegen from_json differential modes)
 target_dir="${CARGO_TARGET_DIR:-target}"
-mkdir -p logs corpus/codegen corpus/from_json corpus/differential
+mkdir -p logs corpus/codegen corpus/from_json corpus/differential corpus/modes
 # Seeds: the schemas for codegen, the test documents for the parsers.
 cp ../schemas/*.json ../schemas/tool-data/*.json corpus/codegen/ 2>/dev/null
 find ../tests/documents -name '*.json' -exec cp {} corpus/from_json/ \; 2>/dev/null

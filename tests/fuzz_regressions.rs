@@ -5,7 +5,11 @@
 //!   parses, with the default settings and validators only;
 //! * `differential-<schema>-*.json`: an instance on which envgen and the `jsonschema`
 //!   crate once disagreed; the `Value` validator must agree with the oracle, and the
-//!   typed parse must agree too or refuse with the documented located error.
+//!   typed parse must agree too or refuse with the documented located error;
+//! * `modes-mapped-*.json`: a document of `tests/mapping/schemas/mapped.json` (formats
+//!   and definitions mapped to Rust types) on which the `modes` target failed: refusals
+//!   of the mapped types are located errors, never panics; known disagreements are
+//!   listed in [`KNOWN_MAPPED_DISAGREEMENTS`] and must still disagree until fixed.
 
 use envgen::runtime::Options;
 use envgen_codegen::{generate_source, Settings};
@@ -105,6 +109,104 @@ fn differential_findings_agree_with_the_oracle_or_fail_as_documented() {
             assert_eq!(first.instance_path, "/warnings/3/line", "{name}: {first}");
         } else {
             assert_eq!(typed.is_ok(), expected, "{name}: typed parse disagrees");
+        }
+    }
+}
+
+/// The `jsonschema` verdict on a document of `tests/mapping/schemas/mapped.json`.
+fn mapped_oracle(formats: bool, doc: &Value) -> bool {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mapping/schemas/mapped.json");
+    let schema: Value = serde_json::from_str(&read(&p)).unwrap_or_else(|e| panic!("{e}"));
+    jsonschema::options()
+        .should_validate_formats(formats)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .is_valid(doc)
+}
+
+/// Findings of the `modes` target not fixed yet (FUZZING.md): (input file, what
+/// disagrees). Each must still disagree; remove the entry when its class is fixed.
+const KNOWN_MAPPED_DISAGREEMENTS: &[(&str, &str)] = &[
+    (
+        "modes-mapped-money-extra-key.json",
+        "F6: the hand-written `Money` ignores a key `additionalProperties: false` forbids; \
+         the typed parse accepts the document the schema refuses",
+    ),
+    (
+        "modes-mapped-draft7-uuid.json",
+        "F5: formats asserted, envgen checks `uuid` in a draft-07 schema, where the \
+         jsonschema crate ignores it (a 2019-09 format)",
+    ),
+];
+
+#[test]
+fn mapped_type_findings_are_located_refusals_or_known_disagreements() {
+    use envgen_mapping_tests::mapped::{self, Mapped};
+    let files = inputs("modes-mapped-");
+    assert!(files.len() >= 4, "regression inputs missing: {files:?}");
+    for f in files {
+        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let text = read(&f);
+        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let known = KNOWN_MAPPED_DISAGREEMENTS.iter().find(|(n, _)| *n == name);
+        for formats in [false, true] {
+            let options = Options::new().formats(formats);
+            let oracle = mapped_oracle(formats, &doc);
+            let by_value = mapped::validate_value_with(&doc, &options).is_ok();
+            let typed = Mapped::from_json_str_with(&text, &options);
+            match (name, formats) {
+                ("modes-mapped-money-extra-key.json", _) => {
+                    assert!(
+                        !oracle && !by_value,
+                        "{name}: the schema refuses the extra key"
+                    );
+                    assert!(typed.is_ok(), "{name}: fixed? {:?}", known);
+                }
+                ("modes-mapped-draft7-uuid.json", true) => {
+                    assert!(oracle, "{name}");
+                    let e = mapped::validate_value_with(&doc, &options)
+                        .expect_err("fixed? remove the entry");
+                    let first = e.first().unwrap_or_else(|| panic!("{name}: empty errors"));
+                    assert_eq!(
+                        (first.instance_path.as_str(), first.keyword.as_str()),
+                        ("/id", "format")
+                    );
+                }
+                _ => {
+                    assert_eq!(by_value, oracle, "{name}: validate_value disagrees");
+                    let located = |path: &str, keywords: &[&str]| {
+                        let e = typed.as_ref().err().unwrap_or_else(|| {
+                            panic!("{name}: the typed parse accepted a value its type cannot hold")
+                        });
+                        let first = e.first().unwrap_or_else(|| panic!("{name}: empty errors"));
+                        assert_eq!(first.instance_path, path, "{name}: {first}");
+                        assert!(
+                            keywords.contains(&first.keyword.as_str()),
+                            "{name}: {first}"
+                        );
+                    };
+                    match name {
+                        // `Money.cents` is a `u64`: `42.0`, an integer to the schema, is
+                        // refused by the hand-written type's own deserializer.
+                        "modes-mapped-float-cents.json" => {
+                            assert!(oracle, "{name}");
+                            located("/price/cents", &["type"]);
+                        }
+                        // `when`: `oneOf` [date-time string (mapped to chrono), integer];
+                        // `""` is a string to the schema with formats off, no `DateTime`.
+                        "modes-mapped-union-string.json" => {
+                            assert_eq!(oracle, !formats, "{name}");
+                            located("/when", &["type", "format", "oneOf"]);
+                        }
+                        // The F5 input with formats off: every check agrees.
+                        "modes-mapped-draft7-uuid.json" => {
+                            assert!(oracle, "{name}");
+                            located("/id", &["format"]);
+                        }
+                        _ => panic!("{name}: no expectation"),
+                    }
+                }
+            }
         }
     }
 }
