@@ -176,7 +176,13 @@ impl Builder {
                 Event::Nothing | Event::StreamStart | Event::StreamEnd | Event::DocumentEnd => {}
             }
         }
-        let root = self.root.unwrap_or(Value::Null);
+        let Some(root) = self.root else {
+            return Err(YamlError {
+                message: "the schema file holds no YAML document; expected a mapping (a schema object) or a boolean".to_owned(),
+                pointer: String::new(),
+                position: (1, 1),
+            });
+        };
         Ok((root, self.positions))
     }
 
@@ -562,6 +568,8 @@ mod tests {
         assert!(e.message.contains("key must be"), "{e:?}");
         let e = refused("a: [1, 2\n");
         assert!(e.message.starts_with("invalid YAML"), "{e:?}");
+        let e = refused("# nothing but a comment\n");
+        assert!(e.message.contains("no YAML document"), "{e:?}");
         let e = refused("a: !!int x\n");
         assert!(e.message.contains("not an integer"), "{e:?}");
     }
