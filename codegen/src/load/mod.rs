@@ -13,6 +13,7 @@ pub mod node;
 mod parse;
 pub mod pointer;
 mod position;
+pub(crate) use position::locate;
 mod reference;
 mod scan;
 mod vocabulary;
