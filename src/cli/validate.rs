@@ -4,8 +4,8 @@
 //!
 //! * `PATH: valid`
 //! * `PATH: invalid at <instance pointer> (line L, column C): <message>` (the document
-//!   root is shown as `(root)`; the line and column are where the value starts in the
-//!   file, and a syntax error's message carries its own)
+//!   root is shown as `(root)`, with no line: it is the whole file; the line and column
+//!   are where the value starts in the file, and a syntax error's message carries its own)
 //! * `PATH: roundtrip-mismatch at <pointer> (line L, column C)` (with `--roundtrip`: the
 //!   document parsed but did not serialize back to the same JSON, numbers compared by
 //!   value)
@@ -108,9 +108,10 @@ impl Verdict {
     /// followed by the line and column of its value in the file, when it is JSON text.
     pub fn line_in(&self, path: &str, bytes: Option<&[u8]>) -> String {
         let text = bytes.and_then(|b| std::str::from_utf8(b).ok());
-        // A syntax error's message has its own line and column; an unreadable file has none.
+        // A syntax error's message has its own line and column; an unreadable file has none;
+        // the root is the whole file.
         let position = |keyword: &str, pointer: &str| match text {
-            Some(t) if !matches!(keyword, "syntax" | "io") => {
+            Some(t) if !pointer.is_empty() && !matches!(keyword, "syntax" | "io") => {
                 envgen_codegen::position_of(t, pointer)
                     .map(|(line, column)| format!(" (line {line}, column {column})"))
                     .unwrap_or_default()
