@@ -142,7 +142,7 @@ impl Verdict {
                         Level::Must => "",
                         Level::Should => " (should)",
                     };
-                    let position = position(&v.rule, &v.pointer);
+                    let position = position(v.rule, &v.pointer);
                     format!(
                         "{path}: {}{level} at {}{position}: {}",
                         v.rule,

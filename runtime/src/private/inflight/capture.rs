@@ -210,7 +210,7 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
         // that nothing read within noted stands for a value that fits the schema but not
         // its type (`Spec::items`: the values' spec).
         let values = self.spec.items.filter(|_| locating());
-        let before = notes();
+        let before = if values.is_some() { notes() } else { 0 };
         self.nested(MapAccessDeserializer::new(map))
             .inspect_err(|_| {
                 if let Some(values) = values.filter(|_| notes() == before) {
