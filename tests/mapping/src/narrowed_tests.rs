@@ -156,6 +156,25 @@ fn narrowed_values_name_their_schema_location() {
     }
 }
 
+/// Values read where the generated deserializer has no schema node of its own for them:
+/// located at the value, with the root `#` as the schema location (docs/type-mapping.md).
+#[test]
+fn values_read_without_a_node_of_their_own_are_located_at_the_root() {
+    for (doc, path) in [
+        (format!(r#"{{"merged": {WIDE}}}"#), "/merged"),
+        (format!(r#"{{"deeper": [[[{WIDE}]]]}}"#), "/deeper/0/0/0"),
+        (r#"{"when": "soon"}"#.to_owned(), "/when"),
+    ] {
+        for e in refused(&doc, &Options::new()) {
+            assert_eq!(
+                triples(&e),
+                vec![(path.to_owned(), "type".to_owned(), "#".to_owned())],
+                "{doc}: {e}"
+            );
+        }
+    }
+}
+
 #[test]
 fn messages_say_which_type_narrows() {
     let options = Options::new();
