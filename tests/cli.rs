@@ -83,7 +83,7 @@ fn invalid_documents_print_pointer_and_message_and_fail() {
     );
     assert_eq!(
         lines[1],
-        "tests/documents/response-envelope/invalid/missing-duration.json: invalid at /meta: missing required property \"duration_ms\""
+        "tests/documents/response-envelope/invalid/missing-duration.json: invalid at /meta (line 1, column 92): missing required property \"duration_ms\""
     );
     assert_eq!(
         lines[2],
@@ -467,13 +467,13 @@ fn rules_prints_one_line_per_violation_with_its_rule_id() {
     );
     assert!(
         lines[2].starts_with(&format!(
-            "{bad}: meminit/9.4-forward-slashes at /violations/0/path: "
+            "{bad}: meminit/9.4-forward-slashes at /violations/0/path (line 1, column 272): "
         )),
         "{text}"
     );
     assert!(
         lines[3].starts_with(&format!(
-            "{bad}: meminit/6-severity at /violations/0/severity: "
+            "{bad}: meminit/6-severity at /violations/0/severity (line 1, column 325): "
         )),
         "{text}"
     );
@@ -542,7 +542,8 @@ fn rules_takes_the_exit_code_of_a_response_envelope() {
     ]);
     assert_eq!(at3.status.code(), Some(1));
     assert!(
-        stdout(&at3).contains(": response/redirect-exit-code at /error/redirect: "),
+        stdout(&at3)
+            .contains(": response/redirect-exit-code at /error/redirect (line 1, column 74): "),
         "{}",
         stdout(&at3)
     );
@@ -560,6 +561,6 @@ fn should_level_lints_are_printed_but_do_not_fail() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_eq!(
         stdout(&out).trim_end(),
-        "tests/documents/cmdhelp/pad.json: cmdhelp/enum-type (should) at /global_flags/workspace/type: enum or enum_source is set, so type should be \"enum\""
+        "tests/documents/cmdhelp/pad.json: cmdhelp/enum-type (should) at /global_flags/workspace/type (line 1, column 190): enum or enum_source is set, so type should be \"enum\""
     );
 }

@@ -195,7 +195,7 @@ fn contract_violations_fail_with_their_pointer() {
         assert!(out.stdout.is_empty());
         let err = text(&out.stderr);
         assert!(
-            err.starts_with(&format!("-: invalid at {pointer}: ")),
+            err.starts_with(&format!("-: invalid at {pointer} (line 1, column ")),
             "{to}: {err}"
         );
     }

@@ -174,6 +174,170 @@ fn envgen_generate_reports_bad_schema_files_as_located_errors() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Writes `files` (name, bytes) into `dir`.
+fn write_all(dir: &Path, files: &[(&str, &[u8])]) {
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn envgen_validate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
+    let dir = scratch("validate-located");
+    write_all(
+        &dir,
+        &[
+            ("latin1.json", b"{\"ok\":\n \"caf\xe9\"}"),
+            ("empty.json", b""),
+            ("cut.json", b"{\"ok\": tr"),
+            ("wrong.json", b"{\n  \"ok\": 5\n}"),
+            ("missing-key.json", b"{\"ok\": true,\n \"meta\": {}}"),
+        ],
+    );
+    // (file, the line's start, its end): pointer, then line and column.
+    let cases = [
+        (
+            "latin1.json",
+            "latin1.json: invalid at (root): the document is not UTF-8: the byte 0xE9",
+            "(line 2, column 6)",
+        ),
+        (
+            "empty.json",
+            "empty.json: invalid at (root): EOF while parsing a value",
+            "(line 1, column 1)",
+        ),
+        (
+            "cut.json",
+            "cut.json: invalid at /ok: EOF while parsing a value",
+            "(line 1, column 9)",
+        ),
+        (
+            "wrong.json",
+            "wrong.json: invalid at /ok (line 2, column 9): ",
+            "is not of type \"boolean\"",
+        ),
+    ];
+    for (file, start, end) in cases {
+        let (code, all) = envgen(&dir, &["validate", "--schema", "response-envelope", file]);
+        assert_eq!(code, 1, "{file}: {all}");
+        let line = all.lines().next().unwrap_or_default();
+        assert!(
+            line.starts_with(start) && line.ends_with(end),
+            "{file}: {line}"
+        );
+    }
+    // The contract's rules: the same locations.
+    let (_, all) = envgen(
+        &dir,
+        &[
+            "validate",
+            "--schema",
+            "response-envelope",
+            "--rules",
+            "latin1.json",
+        ],
+    );
+    assert!(
+        all.contains("0xE9") && all.contains("(line 2, column 6)"),
+        "{all}"
+    );
+    let (_, all) = envgen(
+        &dir,
+        &[
+            "validate",
+            "--schema",
+            "response-envelope",
+            "--rules",
+            "missing-key.json",
+        ],
+    );
+    assert!(all.contains(" at /meta (line 2, column 10): "), "{all}");
+    // `fmt` prints the `validate` line.
+    let (_, all) = envgen(
+        &dir,
+        &["fmt", "--schema", "response-envelope", "wrong.json"],
+    );
+    assert!(
+        all.contains("wrong.json: invalid at /ok (line 2, column 9): "),
+        "{all}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn envgen_generate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
+    let dir = scratch("generate-located");
+    write_all(
+        &dir,
+        &[
+            ("latin1.json", b"{\"title\":\n \"caf\xe9\"}"),
+            ("empty.json", b""),
+            ("cut.json", b"{\"type\": \"obj"),
+            ("trailing.json", b"{}\n}"),
+            (
+                "keyword.json",
+                b"{\"type\": \"object\",\n \"properties\": {\"a\": {\"minimum\": \"x\"}}}",
+            ),
+            (
+                "ref.json",
+                b"{\"properties\": {\n \"a\": {\"$ref\": \"#/definitions/Missing\"}}}",
+            ),
+            ("good.json", b"{\"type\": \"object\"}"),
+        ],
+    );
+    let cases = [
+        ("latin1.json", "latin1.json# (line 2, column 6): "),
+        ("empty.json", "empty.json# (line 1, column 1): "),
+        ("cut.json", "cut.json# (line 1, column 13): invalid JSON"),
+        (
+            "trailing.json",
+            "trailing.json# (line 2, column 1): invalid JSON",
+        ),
+        (
+            "keyword.json",
+            "keyword.json#/properties/a/minimum (line 2, column 34): ",
+        ),
+        (
+            "ref.json",
+            "ref.json#/properties/a/$ref (line 2, column 16): ",
+        ),
+    ];
+    for (file, expected) in cases {
+        let (code, all) = envgen(&dir, &["--schema", file, "-o", "out.rs"]);
+        assert_eq!(code, 1, "{file}: {all}");
+        assert!(all.contains(expected), "{file}: {all}");
+        assert!(!dir.join("out.rs").exists(), "{file}: output written");
+    }
+    // A setting's pointer that names nothing: the file, the pointer and a line.
+    let (code, all) = envgen(
+        &dir,
+        &["--schema", "good.json", "--rename", "/properties/zz=Foo"],
+    );
+    assert_eq!(code, 1, "{all}");
+    assert!(
+        all.contains("good.json#/properties/zz (line 1, column 1): "),
+        "{all}"
+    );
+    // Bad arguments name the argument.
+    for (args, named) in [
+        (&["--no-such-flag"][..], "'--no-such-flag'"),
+        (&["--schema"][..], "'--schema <FILE>'"),
+        (
+            &["--schema", "good.json", "--map-type", "bad"][..],
+            "'--map-type <POINTER=PATH>'",
+        ),
+        (
+            &["validate", "--schema", "no-such-envelope", "x.json"][..],
+            "'no-such-envelope' for '--schema <NAME>'",
+        ),
+    ] {
+        let (code, all) = envgen(&dir, args);
+        assert_eq!(code, 3, "{args:?}: {all}");
+        assert!(all.contains(named), "{args:?}: {all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_jsonschema_crate_reads_a_self_referencing_all_of_as_its_other_keywords() {
     // The reading envgen generates (`codegen/tests/hostile.rs`): `a = allOf[a] ∧ type

@@ -43,6 +43,13 @@ pub use settings::{
 
 use proc_macro2::TokenStream;
 
+/// The 1-based line and column where the value at the JSON pointer `pointer` starts in the
+/// JSON text `text`; `None` when no value stands there or the text is not JSON. Schema
+/// errors are located this way; `envgen validate` locates a document's errors with it.
+pub fn position_of(text: &str, pointer: &str) -> Option<(usize, usize)> {
+    load::locate(text, pointer)
+}
+
 /// Generates the Rust tokens for the root schema of document `doc` in a linked set.
 pub fn generate(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<TokenStream> {
     let mut items = Vec::new();

@@ -254,3 +254,65 @@ fn a_document_added_twice_is_located() {
         .unwrap_or_else(|| panic!("added twice"));
     assert_eq!(e.position, Some((1, 3)), "{e}");
 }
+
+/// Schemas that are JSON but not valid schemas: each refusal names the file, a line and
+/// column, and the pointer of the keyword at fault (checked to exist by `refused`).
+#[test]
+fn invalid_schemas_are_refused_at_the_keyword() {
+    for (name, text, pointer) in [
+        (
+            "minimum.json",
+            "{\"type\": \"object\",\n \"properties\": {\"a\": {\"minimum\": \"x\"}}}",
+            "/properties/a/minimum",
+        ),
+        ("type.json", "{\"type\": \"strin\"}", "/type"),
+        (
+            "pattern.json",
+            "{\"type\": \"string\", \"pattern\": \"(\"}",
+            "/pattern",
+        ),
+        ("required.json", "{\"required\": \"a\"}", "/required"),
+        (
+            "ref.json",
+            "{\"properties\": {\"a\": {\"$ref\": \"#/definitions/Missing\"}}}",
+            "/properties/a/$ref",
+        ),
+        (
+            "remote.json",
+            "{\"properties\": {\"a\": {\"$ref\": \"other.json#/x\"}}}",
+            "/properties/a/$ref",
+        ),
+        ("array.json", "[1, 2]", ""),
+    ] {
+        let e = refused(name, text);
+        assert_eq!(e.pointer, pointer, "{e}");
+    }
+}
+
+/// Text that is not one JSON document (empty, cut short, trailing text, not JSON at all):
+/// refused at the root pointer, at the line and column where reading stopped.
+#[test]
+fn text_that_is_not_json_is_refused_at_its_line_and_column() {
+    for (name, text, position) in [
+        ("empty.json", "", (1, 1)),
+        ("cut.json", "{\"type\":\n  \"obj", (2, 6)),
+        ("open.json", "{\"type\": \"object\",\n", (2, 1)),
+        ("trailing.json", "{}\n x", (2, 2)),
+        ("yaml.json", "type: object", (1, 2)),
+    ] {
+        let e = outcome(name, text)
+            .err()
+            .unwrap_or_else(|| panic!("{name}: generated"));
+        assert_eq!(
+            (e.file.as_str(), e.pointer.as_str(), e.position),
+            (name, "", Some(position)),
+            "{e}"
+        );
+        let expected = if text.is_empty() {
+            "the schema file is empty"
+        } else {
+            "invalid JSON"
+        };
+        assert!(e.message.contains(expected), "{e}");
+    }
+}

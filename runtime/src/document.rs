@@ -21,8 +21,25 @@ pub trait Document: Sized + Serialize {
                 "",
                 "syntax",
                 "",
-                format!("the document is not UTF-8 ({e})"),
+                not_utf8(input, &e),
             ))),
         }
+    }
+}
+
+/// The message for `input`, which is not UTF-8 (`e`): the byte at fault, and its line and
+/// column (counted in characters of the valid text before it).
+pub(crate) fn not_utf8(input: &[u8], e: &std::str::Utf8Error) -> String {
+    let valid = &input[..e.valid_up_to()];
+    let before = std::str::from_utf8(valid).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    match (e.error_len(), input.get(e.valid_up_to())) {
+        (Some(_), Some(byte)) => format!(
+            "the document is not UTF-8: the byte 0x{byte:02X} is not valid UTF-8 (line {line}, column {column})"
+        ),
+        _ => format!(
+            "the document is not UTF-8: it ends inside a character (line {line}, column {column})"
+        ),
     }
 }

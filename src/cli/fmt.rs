@@ -10,7 +10,7 @@
 //!   properties in schema order, then the others as they came).
 //!
 //! Output ends with one `\n`. `FILE` may be `-` (standard input). An invalid document
-//! prints `FILE: invalid at <pointer>: <message>` (the `validate` line) on standard error
+//! prints `FILE: invalid at <pointer> (line L, column C): <message>` (the `validate` line) on standard error
 //! and exits 1. With `--format json`, the result is one ResponseEnvelope (seed 001):
 //! `data: {"file", "canonical"}` on success (`canonical` without its final newline), or
 //! the same envelope `validate --format json` prints for an invalid file.
@@ -55,7 +55,7 @@ fn meminit(bytes: &[u8]) -> Result<String, Vec<ValidationError>> {
             "",
             "syntax",
             "",
-            format!("the document is not UTF-8 ({e})"),
+            validate::not_utf8(bytes, &e),
         )]
     })?;
     let envelope = parse(text).map_err(|errs| errs.into_iter().collect::<Vec<_>>())?;
@@ -80,8 +80,9 @@ pub fn canonical(schema: Builtin, bytes: &[u8]) -> Result<String, Vec<Validation
 /// prints `data: {"file", "canonical"}` or the `validate` failure envelope.
 pub fn run(args: &FmtArgs) -> Reply {
     let shown = args.file.display().to_string();
-    let result = match validate::read(&args.file) {
-        Ok(bytes) => canonical(args.schema, &bytes),
+    let bytes = validate::read(&args.file);
+    let result = match &bytes {
+        Ok(bytes) => canonical(args.schema, bytes),
         Err(e) => Err(vec![ValidationError::new(
             "",
             "io",
@@ -96,7 +97,7 @@ pub fn run(args: &FmtArgs) -> Reply {
         ),
         Err(errors) => {
             let verdict = Verdict::Invalid(errors);
-            let line = format!("{}\n", verdict.line(&shown));
+            let line = format!("{}\n", verdict.line_in(&shown, bytes.as_deref().ok()));
             let failure = validate::invalid_failure(&[(shown, verdict)]);
             Reply {
                 outcome: Err(failure),

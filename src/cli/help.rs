@@ -147,7 +147,7 @@ pub fn extension() -> Extension {
             examples: vec![
                 example(
                     "envgen validate --schema response-envelope tests/documents/response-envelope/seed-success.json",
-                    Some("One line per file: `PATH: valid` or `PATH: invalid at <pointer>: <message>`."),
+                    Some("One line per file: `PATH: valid` or `PATH: invalid at <pointer> (line L, column C): <message>`."),
                 ),
                 example(
                     "envgen help --format json | envgen validate --schema cmdhelp -",
@@ -159,7 +159,7 @@ pub fn extension() -> Extension {
                 ),
                 example(
                     "envgen validate --schema response-envelope --rules --exit-code 13 stdout.json",
-                    Some("Every rule of the contract, not only the schema: one line per violation, `PATH: <rule id> at <pointer>: <message>`."),
+                    Some("Every rule of the contract, not only the schema: one line per violation, `PATH: <rule id> at <pointer> (line L, column C): <message>`."),
                 ),
             ],
             stdin: json_stdin.clone(),

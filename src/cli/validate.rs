@@ -3,17 +3,19 @@
 //! One line per file, a stable format that scripts may rely on:
 //!
 //! * `PATH: valid`
-//! * `PATH: invalid at <instance pointer>: <message>` (the document root is shown as
-//!   `(root)`)
-//! * `PATH: roundtrip-mismatch at <pointer>` (with `--roundtrip`: the document parsed but
-//!   did not serialize back to the same JSON, numbers compared by value)
+//! * `PATH: invalid at <instance pointer> (line L, column C): <message>` (the document
+//!   root is shown as `(root)`, with no line: it is the whole file; the line and column
+//!   are where the value starts in the file, and a syntax error's message carries its own)
+//! * `PATH: roundtrip-mismatch at <pointer> (line L, column C)` (with `--roundtrip`: the
+//!   document parsed but did not serialize back to the same JSON, numbers compared by
+//!   value)
 //!
 //! With `--all-errors`, every error of a file is on its line, joined by `; `.
 //!
 //! With `--rules`, each file goes through its contract's checker instead
 //! ([`crate::response::check`], [`crate::tool::check()`], [`crate::meminit::check()`],
 //! [`crate::help::check()`]): the schema, then every prose rule of the seed. Each violation
-//! is a line `PATH: <rule id> at <pointer>: <message>` (a SHOULD-level lint has
+//! is a line `PATH: <rule id> at <pointer> (line L, column C): <message>` (a SHOULD-level lint has
 //! `(should)` after the rule id and does not make the file invalid); a file that breaks
 //! nothing is `PATH: valid`. `--exit-code N` gives the exit code a ResponseEnvelope came
 //! with (otherwise the one the document claims, see [`crate::response::check`]). In
@@ -99,6 +101,23 @@ pub enum Verdict {
 impl Verdict {
     /// The line `validate` prints for `path`.
     pub fn line(&self, path: &str) -> String {
+        self.line_in(path, None)
+    }
+
+    /// The line `validate` prints for `path`, whose bytes are `bytes`: each pointer is
+    /// followed by the line and column of its value in the file, when it is JSON text.
+    pub fn line_in(&self, path: &str, bytes: Option<&[u8]>) -> String {
+        let text = bytes.and_then(|b| std::str::from_utf8(b).ok());
+        // A syntax error's message has its own line and column; an unreadable file has none;
+        // the root is the whole file.
+        let position = |keyword: &str, pointer: &str| match text {
+            Some(t) if !pointer.is_empty() && !matches!(keyword, "syntax" | "io") => {
+                envgen_codegen::position_of(t, pointer)
+                    .map(|(line, column)| format!(" (line {line}, column {column})"))
+                    .unwrap_or_default()
+            }
+            _ => String::new(),
+        };
         match self {
             Verdict::Valid => format!("{path}: valid"),
             Verdict::Invalid(errors) => {
@@ -110,14 +129,27 @@ impl Verdict {
                         } else {
                             &e.instance_path
                         };
-                        format!("at {at}: {}", e.message)
+                        let position = position(&e.keyword, &e.instance_path);
+                        format!("at {at}{position}: {}", e.message)
                     })
                     .collect();
                 format!("{path}: invalid {}", parts.join("; "))
             }
             Verdict::Broken(violations) => violations
                 .iter()
-                .map(|v| format!("{path}: {v}"))
+                .map(|v| {
+                    let level = match v.level {
+                        Level::Must => "",
+                        Level::Should => " (should)",
+                    };
+                    let position = position(v.rule, &v.pointer);
+                    format!(
+                        "{path}: {}{level} at {}{position}: {}",
+                        v.rule,
+                        v.shown_pointer(),
+                        v.message
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join("\n"),
             Verdict::RoundtripMismatch { pointer } => {
@@ -126,7 +158,8 @@ impl Verdict {
                 } else {
                     pointer
                 };
-                format!("{path}: roundtrip-mismatch at {at}")
+                let position = position("roundtrip", pointer);
+                format!("{path}: roundtrip-mismatch at {at}{position}")
             }
         }
     }
@@ -151,6 +184,22 @@ fn check_as<T: Document>(bytes: &[u8], options: &Options, roundtrip: bool) -> Ve
         }
     }
     Verdict::Valid
+}
+
+/// The message for `bytes`, which are not UTF-8 (`e`), as the typed parse words it: the
+/// byte at fault, with its line and column.
+pub(super) fn not_utf8(bytes: &[u8], e: &std::str::Utf8Error) -> String {
+    let before = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    match (e.error_len(), bytes.get(e.valid_up_to())) {
+        (Some(_), Some(byte)) => format!(
+            "the document is not UTF-8: the byte 0x{byte:02X} is not valid UTF-8 (line {line}, column {column})"
+        ),
+        _ => format!(
+            "the document is not UTF-8: it ends inside a character (line {line}, column {column})"
+        ),
+    }
 }
 
 fn invalid_at_root(keyword: &str, message: String) -> Verdict {
@@ -191,7 +240,7 @@ pub fn check_rules(
 ) -> Verdict {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
-        Err(e) => return invalid_at_root("syntax", format!("the file is not UTF-8: {e}")),
+        Err(e) => return invalid_at_root("syntax", not_utf8(bytes, &e)),
     };
     let violations = if schema == Builtin::Meminit {
         crate::meminit::check(text)
@@ -237,22 +286,22 @@ pub fn run(args: &ValidateArgs) -> Reply {
         .all_errors(args.all_errors)
         .formats(args.formats);
     let mut results = Vec::with_capacity(args.files.len());
+    let mut text = String::new();
     for path in &args.files {
         let shown = path.display().to_string();
-        let verdict = match read(path) {
+        let bytes = read(path);
+        let verdict = match &bytes {
             Ok(bytes) if args.rules => {
-                check_rules(args.schema, &bytes, args.exit_code, args.roundtrip)
+                check_rules(args.schema, bytes, args.exit_code, args.roundtrip)
             }
-            Ok(bytes) => check(args.schema, &bytes, &options, args.roundtrip),
+            Ok(bytes) => check(args.schema, bytes, &options, args.roundtrip),
             Err(e) => invalid_at_root("io", format!("cannot read the file: {e}")),
         };
+        text.push_str(&verdict.line_in(&shown, bytes.as_deref().ok()));
+        text.push('\n');
         results.push((shown, verdict));
     }
     let invalid = results.iter().filter(|(_, v)| !v.passes()).count();
-    let text: String = results
-        .iter()
-        .map(|(p, v)| format!("{}\n", v.line(p)))
-        .collect();
     if invalid == 0 {
         return Reply::success(results_json(&results), text);
     }

@@ -111,5 +111,23 @@ fn main() {
                 .module("recursive_ordered")
                 .settings(Settings::new().preserve_key_order(true).builders(false)),
         )
+        // Values the schema accepts that the Rust types cannot hold, in both modes: their
+        // errors name the schema location (`src/narrowed_tests.rs`).
+        .schema_with(
+            SchemaConfig::new("schemas/narrowed/narrowed.json")
+                .module("narrowed_default")
+                .settings(
+                    Settings::new().map_format("date-time", "::chrono::DateTime<::chrono::Utc>"),
+                ),
+        )
+        .schema_with(
+            SchemaConfig::new("schemas/narrowed/narrowed.json")
+                .module("narrowed_ordered")
+                .settings(
+                    Settings::new()
+                        .map_format("date-time", "::chrono::DateTime<::chrono::Utc>")
+                        .preserve_key_order(true),
+                ),
+        )
         .compile_or_exit();
 }

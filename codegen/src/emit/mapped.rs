@@ -30,6 +30,23 @@ pub(crate) fn parsed<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Opti
     }
 }
 
+/// Whether a value of `ty` is a whole-schema mapping (`x-rust-type`, a type mapping),
+/// through boxes and aliases.
+pub(crate) fn whole(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> bool {
+    if depth > 8 {
+        return false;
+    }
+    match ty {
+        Ty::Mapped(m) => m.parses.is_none(),
+        Ty::Boxed(t) => whole(cx, t, depth + 1),
+        Ty::Named(id) => match &cx.module.get(*id).kind {
+            TypeKind::Alias(t) => whole(cx, t, depth + 1),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// The name of the wrapper validator of spec `S{i}`.
 pub(crate) fn wrapper_name(i: usize) -> Ident {
     format_ident!("parse_s{}", i)

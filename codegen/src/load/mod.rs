@@ -14,6 +14,7 @@ mod openapi;
 mod parse;
 pub mod pointer;
 mod position;
+pub(crate) use position::locate;
 mod reference;
 mod scan;
 mod vocabulary;

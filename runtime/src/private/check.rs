@@ -55,7 +55,7 @@ fn slow_path<T: DeserializeOwned>(
         Err(e) => e,
         // Valid for the schema, but not representable by the generated type: only where
         // a type is narrowed on purpose (integers beyond i64/u64).
-        Ok(()) => crate::__private::de::narrowed::<T>(input.as_bytes()),
+        Ok(()) => crate::__private::de::narrowed::<T>(input, options),
     }
 }
 

@@ -3,8 +3,10 @@
 //! Generated deserializers raise their errors through the functions here, so that every
 //! message has one wording, and [`locate_error`] can name the keyword that failed.
 
+use crate::__private::inflight::Locating;
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
+use crate::validate::{Cx, Options};
 use indexmap::IndexMap;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
@@ -334,27 +336,84 @@ pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
     ValidationErrors::single(error)
 }
 
-/// The error for a document the schema accepts but the generated type cannot hold. The one
-/// deliberate case is an integer beyond `i64`/`u64`, which is how `{"type": "integer"}` is
-/// generated (docs/decisions.md, "Integers"). Otherwise the document was parsed with a
-/// type narrower than the root (the `…Object` inside a nullable root's newtype, say), or
-/// envgen has a defect; the message says both rather than pass it off as the schema's
-/// verdict. The error is located at
-/// the value (instance pointer) and names the keyword `type`; its schema location is the
-/// root `#`, because this path does not know which node was narrowed.
-pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
-    let mut errors = locate_error::<T>(input).into_iter();
-    let Some(first) = errors.next() else {
-        return ValidationErrors::new();
+/// The error for a document the schema accepts (with `options`) but the generated type
+/// cannot hold. The deliberate cases are an integer beyond the Rust integer a
+/// `{"type": "integer"}` is generated as (docs/decisions.md, "Integers") and a value the
+/// Rust type of a type mapping refuses (docs/type-mapping.md). Otherwise the document was
+/// parsed with a type narrower than the root (the `…Object` inside a nullable root's
+/// newtype, say), or envgen has a defect; the message says both rather than pass it off as
+/// the schema's verdict.
+///
+/// The document is read again in a session that locates the failure
+/// ([`crate::__private::inflight`]): a mapped format's parse is reported as the `format`
+/// error it stands for (raised in flight, or found by the noted spec's validator for a
+/// map's value); otherwise the error is a `type` error at the value, whose schema
+/// location is where the generated deserializer read it: the `type` keyword that allows
+/// the integer, or the node a whole-schema mapping replaces. A value read where no schema
+/// location is known (the root value itself, say) is located at the root `#`.
+pub fn narrowed<T: de::DeserializeOwned>(input: &str, options: &Options) -> ValidationErrors {
+    let locating = Locating::start(options);
+    let mut de = serde_json::Deserializer::from_str(input);
+    let (first, noted) = match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(e) => {
+            if let Some(errors) = locating.take(e.inner(), input) {
+                return errors;
+            }
+            let pointer = pointer_of(e.path());
+            (from_serde_error(pointer, e.inner()), locating.narrowed())
+        }
+        Ok(_) => {
+            drop(locating);
+            return locate_error::<T>(input.as_bytes());
+        }
     };
+    drop(locating);
     if first.keyword == "syntax" {
         return ValidationErrors::single(first);
     }
-    let wide_integer = serde_json::from_slice::<serde_json::Value>(input)
+    let mut first = first;
+    let mut value = serde_json::from_str::<serde_json::Value>(input)
         .ok()
-        .and_then(|v| v.pointer(&first.instance_path).cloned())
-        .is_some_and(|v| is_wide_integer(&v));
-    let message = if wide_integer {
+        .and_then(|v| v.pointer(&first.instance_path).cloned());
+    // A value read from a buffered copy (a union's alternative) fails where the union
+    // stands: a number noted inside it is found in it by value, when it is there once.
+    if let (Some(n), Some(v)) = (&noted, &value) {
+        if let Some(inner) = n.value.as_ref().filter(|nv| *nv != v) {
+            if let Some(rel) = find_once(v, inner) {
+                first.instance_path.push_str(&rel);
+                value = Some(inner.clone());
+            }
+        }
+    }
+    let wide_integer = value.as_ref().is_some_and(is_wide_integer);
+    // The note is the failure's when it is the value found at the error's location (a
+    // note left by an alternative tried before is about another value).
+    let noted = noted.filter(|n| n.value.is_none() || n.value == value);
+    if let (Some(n), Some(v)) = (&noted, &value) {
+        // A map's value the map read itself: its spec's validator has the mapped format's
+        // parse, if that is what refused it.
+        let mut cx = Cx::new(*options);
+        (n.node)(v, &mut cx);
+        if let Err(errors) = cx.finish() {
+            let at = &first.instance_path;
+            return errors
+                .into_iter()
+                .map(|mut e| {
+                    e.instance_path.insert_str(0, at);
+                    e
+                })
+                .collect::<Vec<_>>()
+                .into();
+        }
+    }
+    let message = if noted.as_ref().is_some_and(|n| n.mapped) {
+        format!(
+            "the schema accepts this value, but the Rust type it is mapped to cannot hold \
+             it ({}); a type mapping (`x-rust-type`, `map_type`) accepts what its type \
+             accepts",
+            first.message
+        )
+    } else if wide_integer {
         format!(
             "the schema accepts this integer, but the generated Rust type cannot hold it ({}); \
              envgen generates `integer` as i64/u64, so integers beyond their range are refused",
@@ -369,12 +428,50 @@ pub fn narrowed<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
             first.message
         )
     };
+    let schema_path = noted
+        .map(|n| n.at)
+        .filter(|at| !at.is_empty())
+        .unwrap_or("#");
     ValidationErrors::single(ValidationError::new(
         first.instance_path,
         "type",
-        "#",
+        schema_path,
         message,
     ))
+}
+
+/// The pointer (relative to `v`) of the one value inside `v` equal to `needle`; `None`
+/// when there is none or more than one.
+fn find_once(v: &serde_json::Value, needle: &serde_json::Value) -> Option<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![(String::new(), v)];
+    while let Some((at, v)) = stack.pop() {
+        if v == needle {
+            found.push(at);
+            continue;
+        }
+        match v {
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let mut p = at.clone();
+                    push_token(&mut p, &i.to_string());
+                    stack.push((p, item));
+                }
+            }
+            serde_json::Value::Object(map) => {
+                for (k, item) in map {
+                    let mut p = at.clone();
+                    push_token(&mut p, k);
+                    stack.push((p, item));
+                }
+            }
+            _ => {}
+        }
+    }
+    match found.len() {
+        1 => found.pop().filter(|p| !p.is_empty()),
+        _ => None,
+    }
 }
 
 /// Whether `v` is an integer (in value) outside `i64`: beyond what an unbounded
@@ -403,7 +500,11 @@ pub fn from_serde_error(pointer: String, e: &serde_json::Error) -> ValidationErr
         serde_json::error::Category::Data => keyword_of(&message),
     };
     let message = if keyword == "syntax" && e.line() > 0 {
-        format!("{message} (line {}, column {})", e.line(), e.column())
+        format!(
+            "{message} (line {}, column {})",
+            e.line(),
+            e.column().max(1)
+        )
     } else {
         message
     };
@@ -505,17 +606,29 @@ mod tests {
     #[test]
     fn a_narrowed_value_that_is_no_wide_integer_is_reported_as_a_defect() {
         // `u8` stands for a generated type that cannot hold a value its schema accepts.
-        let e = narrowed::<Vec<u8>>(b"[1, 300]");
+        let e = narrowed::<Vec<u8>>("[1, 300]", &Options::new());
         let first = e.first().expect("an error");
         assert_eq!(
             (first.instance_path.as_str(), first.keyword.as_str()),
             ("/1", "type")
         );
         assert!(first.message.contains("envgen defect"), "{first}");
-        let e = narrowed::<Vec<i64>>(b"[1, 9223372036854775808]");
+        let e = narrowed::<Vec<i64>>("[1, 9223372036854775808]", &Options::new());
         let first = e.first().expect("an error");
         assert_eq!(first.instance_path, "/1");
         assert!(first.message.contains("i64/u64"), "{first}");
+    }
+
+    #[test]
+    fn a_value_is_found_inside_another_only_when_it_is_there_once() {
+        let v: serde_json::Value =
+            serde_json::from_str(r#"{"a": [1, {"b/c": 1e30}], "d": 2, "e": 2}"#).expect("JSON");
+        let find = |t: &str| find_once(&v, &serde_json::from_str(t).expect("JSON"));
+        assert_eq!(find("1e30").as_deref(), Some("/a/1/b~1c"));
+        assert_eq!(find("1").as_deref(), Some("/a/0"));
+        assert_eq!(find("2"), None, "twice");
+        assert_eq!(find("3"), None, "absent");
+        assert_eq!(find_once(&v, &v), None, "the value itself adds nothing");
     }
 
     #[test]

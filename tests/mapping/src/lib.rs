@@ -187,6 +187,21 @@ mod depth_tests;
 #[cfg(test)]
 mod openapi_tests;
 
+#[cfg(test)]
+mod narrowed_tests;
+
+/// Values the schema accepts that the Rust types cannot hold (`schemas/narrowed/`).
+pub mod narrowed {
+    /// Default settings, `date-time` mapped to `chrono::DateTime<Utc>`.
+    pub mod default {
+        envgen_runtime::include_schema!("narrowed_default");
+    }
+    /// The same with `preserve_key_order`.
+    pub mod ordered {
+        envgen_runtime::include_schema!("narrowed_ordered");
+    }
+}
+
 /// Structs larger than a kilobyte nested deep (`schemas/stack/deep.json`), in every mode.
 pub mod stack {
     /// Default settings (builders on).

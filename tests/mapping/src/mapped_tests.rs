@@ -346,16 +346,15 @@ fn all_errors_mode_reports_a_bad_mapped_string() {
 }
 
 #[test]
-fn all_errors_mode_without_format_assertion_names_the_value_not_the_format() {
+fn all_errors_mode_without_format_assertion_names_the_format_the_type_parses() {
     // The two-pass path validates with the schema, which accepts the string when formats
-    // are not asserted; the error is then the typed parse's, located at the value.
+    // are not asserted; the typed parse's failure is then located as the in-flight path
+    // locates it: the mapped type's parse stands for the `format` check.
     let doc = json!({"at": "not a date", "id": ID});
     let (e, slow) = reject(&doc, &Options::new().all_errors(true));
     assert!(slow);
-    assert_eq!(triples(&e), one("/at", "type", "#"));
-    assert!(e.errors()[0]
-        .message
-        .contains("this Rust type cannot hold it"));
+    assert_eq!(triples(&e), one("/at", "format", "#/properties/at/format"));
+    assert!(e.errors()[0].message.contains("not a valid date-time"));
 }
 
 #[test]
@@ -371,11 +370,12 @@ fn map_values_and_one_of_branches_hold_mapped_types() {
     );
     assert_eq!(serde_json::to_value(&parsed).expect("serializes"), doc);
     // Bad values there are rejected at their own pointers with the schema's error when
-    // formats are asserted, else (two-pass path) the typed parse's `type` error.
+    // formats are asserted, else (two-pass path) the typed parse's: a map's value as the
+    // `format` its type parses, a union's alternative as a `type` error.
     let map = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "times": {"start": "soon"}});
     let branch = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "when": "soon"});
     for (doc, path, keywords) in [
-        (map, "/times/start", ["type", "format"]),
+        (map, "/times/start", ["format", "format"]),
         (branch, "/when", ["type", "oneOf"]),
     ] {
         for (formats, keyword) in [false, true].into_iter().zip(keywords) {

@@ -22,7 +22,7 @@ use crate::ir::decoding::{kinds_of, Kind};
 use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
-use crate::load::{NodeId, SchemaSet};
+use crate::load::{JsonType, NodeId, SchemaSet};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
@@ -43,6 +43,10 @@ struct SpecKey {
     union: Option<UnionRule>,
     /// Whether the value's type is a buffered union of this node.
     whole: bool,
+    /// Where a value the schema accepts but the type cannot hold is located.
+    narrow: String,
+    /// Whether the type is a whole-schema mapping, read by its own deserializer.
+    mapped: bool,
 }
 
 mod union;
@@ -148,8 +152,8 @@ impl<'a> Inflight<'a> {
         match ty {
             Ty::Boxed(t) => Self::capturable(cx, t, depth + 1),
             Ty::Option(_) | Ty::Generic(_) | Ty::Any => false,
-            // A whole-schema mapping is read by its own deserializer, opaquely.
-            Ty::Mapped(m) => m.parses.is_some(),
+            // A whole-schema mapping is read by its own deserializer (`Spec::mapped`).
+            Ty::Mapped(_) => true,
             Ty::Named(id) => match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => Self::capturable(cx, t, depth + 1),
                 _ => true,
@@ -170,6 +174,18 @@ impl<'a> Inflight<'a> {
                 TypeKind::Alias(t) => Self::number_ty(cx, t, depth + 1),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+
+    /// The value type of a typed map, through boxes.
+    fn values_of(ty: &Ty, depth: usize) -> Option<&Ty> {
+        if depth > 8 {
+            return None;
+        }
+        match ty {
+            Ty::Boxed(t) => Self::values_of(t, depth + 1),
+            Ty::Map(value) => Some(value),
             _ => None,
         }
     }
@@ -218,6 +234,7 @@ impl<'a> Inflight<'a> {
             (self.union_rule(cx, ty, node), self.whole(cx, ty, node))
         };
         let items = self.items_spec(cx, ty, node, depth);
+        let mapped = super::mapped::whole(cx, ty, 0);
         let key = SpecKey {
             node,
             kinds,
@@ -226,10 +243,50 @@ impl<'a> Inflight<'a> {
             parsed,
             union,
             whole,
+            narrow: self.narrow_at(node, mapped),
+            mapped,
         };
         let mut specs = self.specs.borrow_mut();
         let next = specs.len();
         *specs.entry(key).or_insert(next)
+    }
+
+    /// Where a value at `node` that the schema accepts but its Rust type cannot hold is
+    /// located: the node a whole-schema mapping replaces (the mapping's node, through
+    /// `$ref`s), else the `type` keyword that allows an integer (through `$ref`, `allOf`,
+    /// `oneOf` and `anyOf`: an integer is what a Rust type narrows), else nowhere (empty:
+    /// the runtime names the root).
+    fn narrow_at(&self, node: NodeId, mapped: bool) -> String {
+        if mapped {
+            return self
+                .plan
+                .at(follow_refs(self.set, node).unwrap_or(node), "");
+        }
+        self.integer_node(node, 0)
+            .map(|n| self.plan.at(n, "type"))
+            .unwrap_or_default()
+    }
+
+    /// The first node from `id` whose `type` allows integers.
+    fn integer_node(&self, id: NodeId, depth: usize) -> Option<NodeId> {
+        if depth > 8 {
+            return None;
+        }
+        let id = follow_refs(self.set, id).unwrap_or(id);
+        let k = self.set.node(id).keywords()?;
+        if k.types
+            .as_ref()
+            .is_some_and(|t| t.contains(&JsonType::Integer))
+        {
+            return Some(id);
+        }
+        let target = k.ref_.as_ref().and_then(|r| r.target);
+        target
+            .iter()
+            .chain(&k.all_of)
+            .chain(&k.one_of)
+            .chain(&k.any_of)
+            .find_map(|n| self.integer_node(*n, depth + 1))
     }
 
     /// `validators::n…` of the schema node `node` (a buffered union's own node, whose
@@ -260,6 +317,8 @@ impl<'a> Inflight<'a> {
                 parsed,
                 union,
                 whole,
+                narrow,
+                mapped,
             } = key;
             let name = format_ident!("S{}", i);
             let f = match parsed {
@@ -295,6 +354,8 @@ impl<'a> Inflight<'a> {
                 pub(super) static #name: #rt::__private::inflight::Spec = #rt::__private::inflight::Spec {
                     node: #f,
                     kinds: #kinds,
+                    narrow: #narrow,
+                    mapped: #mapped,
                     direct: #direct,
                     items: #items,
                     union: #union,
@@ -308,6 +369,21 @@ impl<'a> Inflight<'a> {
     fn items_spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
         if depth >= MAX_ITEMS_DEPTH {
             return None;
+        }
+        if let Some(value) = Self::values_of(ty, 0) {
+            // A typed map's values, to locate a narrowed one (`Spec::items`).
+            let Entries {
+                patterns,
+                additional: Some(Additional::Schema(a)),
+                ..
+            } = self.entries(node)?
+            else {
+                return None;
+            };
+            if !patterns.is_empty() || !Self::capturable(cx, value, 0) {
+                return None;
+            }
+            return Some(self.spec(cx, value, a, depth + 1));
         }
         let item = Self::items_of(ty, 0)?;
         let plan = self.plan_of(node);

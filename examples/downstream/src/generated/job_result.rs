@@ -720,6 +720,8 @@ mod validators {
     pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n1,
         kinds: 8u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -728,6 +730,8 @@ mod validators {
     pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n2,
         kinds: 8u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -736,6 +740,8 @@ mod validators {
     pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n4,
         kinds: 192u8,
+        narrow: "#/properties/attempts/type",
+        mapped: false,
         direct: true,
         items: None,
         union: None,

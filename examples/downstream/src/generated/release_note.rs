@@ -846,6 +846,8 @@ mod validators {
     pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: super::parse_s0,
         kinds: 0u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -854,6 +856,8 @@ mod validators {
     pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n2,
         kinds: 8u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -862,6 +866,8 @@ mod validators {
     pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n3,
         kinds: 8u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -870,6 +876,8 @@ mod validators {
     pub(super) static S3: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: super::parse_s3,
         kinds: 0u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -878,6 +886,8 @@ mod validators {
     pub(super) static S4: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n8,
         kinds: 8u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,
@@ -886,6 +896,8 @@ mod validators {
     pub(super) static S5: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n5,
         kinds: 16u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: Some(&S4),
         union: None,
@@ -894,6 +906,8 @@ mod validators {
     pub(super) static S6: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n6,
         kinds: 2u8,
+        narrow: "",
+        mapped: false,
         direct: true,
         items: None,
         union: None,

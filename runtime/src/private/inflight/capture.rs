@@ -3,7 +3,8 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, check_value, forget, raise, raised_whole, union_failed, up, Mute, PathSeg, Spec,
+    active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
+    up, Mute, PathSeg, Spec,
 };
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
@@ -24,6 +25,12 @@ pub trait Read<'de>: DeserializeSeed<'de> {
     const TAKES_NULL: bool = false;
     /// The value read for a JSON `null`.
     fn null<E: de::Error>(self) -> Result<Self::Value, E>;
+
+    /// The value read by its type's own deserializer from `d` (a whole-schema mapping,
+    /// [`Spec::mapped`]), `null` included.
+    fn own<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.deserialize(d)
+    }
 }
 
 /// `T` or `null` (held as `Option<T>`), as [`super::field`] reads a nullable property.
@@ -68,11 +75,22 @@ impl<'de, T: Deserialize<'de>> Read<'de> for OrNull<T> {
     fn null<E: de::Error>(self) -> Result<Option<T>, E> {
         Ok(None)
     }
+    fn own<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        Option::<T>::deserialize(d)
+    }
 }
 
 impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
     type Value = S::Value;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        if self.spec.mapped {
+            // A mapped type reads itself; what it raises is not known to be the schema's.
+            let spec = self.spec;
+            return self.seed.own(d).inspect_err(|_| {
+                forget();
+                note(spec, None);
+            });
+        }
         d.deserialize_any(self)
     }
 }
@@ -87,12 +105,20 @@ impl<'s, S> Capture<'s, S> {
         result: impl FnOnce() -> Result<T, E>,
     ) -> Result<T, E> {
         if kind != 0 && spec.kinds & kind != 0 {
-            // The kind the type holds: errors are rare (a number out of range).
+            // The kind the type holds: errors are rare (a number out of range). The schema
+            // names the error; should it accept the value, the type is narrower than the
+            // schema here, and the slow path decides.
             return result().map_err(|e| {
-                if active() {
-                    check_value(&make(), spec.node, || e)
-                } else {
-                    e
+                if !active() {
+                    return e;
+                }
+                let value = make();
+                match check(&value, spec.node) {
+                    Some(errors) => raise(errors),
+                    None => {
+                        note(spec, Some(value));
+                        e
+                    }
                 }
             });
         }
@@ -112,9 +138,10 @@ impl<'s, S> Capture<'s, S> {
         }
         // A kind the type does not hold: the schema names the error; should it accept the
         // value, the type decides.
-        match check(&make(), spec.node) {
+        let value = make();
+        match check(&value, spec.node) {
             Some(errors) => Err(raise(errors)),
-            None => result(),
+            None => result().inspect_err(|_| note(spec, Some(value))),
         }
     }
 }
@@ -179,7 +206,17 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
         if !self.holds(OBJECT) {
             return self.unheld(Value::deserialize(MapAccessDeserializer::new(map))?);
         }
+        // A typed map's values are read by the map's own deserializer: a failure inside
+        // that nothing read within noted stands for a value that fits the schema but not
+        // its type (`Spec::items`: the values' spec).
+        let values = self.spec.items.filter(|_| locating());
+        let before = if values.is_some() { notes() } else { 0 };
         self.nested(MapAccessDeserializer::new(map))
+            .inspect_err(|_| {
+                if let Some(values) = values.filter(|_| notes() == before) {
+                    note_value(values);
+                }
+            })
     }
 }
 

@@ -193,14 +193,98 @@ fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
     E::custom(Marker(seq))
 }
 
-/// Checks `value` (a value the Rust type could not hold) with its schema's validator: the
-/// errors it finds are raised in flight; when it finds none, `fallback` is returned
-/// unchanged (the type is narrower than the schema here, and the slow path decides).
-fn check_value<E: de::Error>(value: &Value, node: NodeFn, fallback: impl FnOnce() -> E) -> E {
-    match check(value, node) {
-        Some(errors) => raise(errors),
-        None => fallback(),
+/// A value the schema accepts that its Rust type could not take, noted while a rejected
+/// document is read again to locate it ([`Locating`]).
+pub(crate) struct Narrowed {
+    /// The schema location to report ([`Spec::narrow`]).
+    pub(crate) at: &'static str,
+    /// The value, when it is a scalar (to tell a stale note from the failure's).
+    pub(crate) value: Option<Value>,
+    /// Whether the type is a whole-schema mapping ([`Spec::mapped`]).
+    pub(crate) mapped: bool,
+    /// The spec's validator ([`Spec::node`]): a mapped format's parse is in it.
+    pub(crate) node: NodeFn,
+}
+
+thread_local! {
+    static LOCATING: Cell<bool> = const { Cell::new(false) };
+    static NARROWED: RefCell<Option<Narrowed>> = const { RefCell::new(None) };
+    static NOTES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A [`Session`] for reading again a document the schema accepts but the type refused:
+/// besides the errors raised in flight (a mapped format's parse), a value that fits the
+/// schema but not its Rust type is noted with its spec's [`Spec::narrow`] location.
+pub(crate) struct Locating {
+    session: Session,
+}
+
+impl Locating {
+    /// Starts locating, with `options`.
+    pub(crate) fn start(options: &Options) -> Self {
+        LOCATING.with(|l| l.set(true));
+        NARROWED.with(|n| n.borrow_mut().take());
+        Locating {
+            session: Session::start(options),
+        }
     }
+
+    /// The schema errors raised in flight that `error` stands for ([`Session::take`]).
+    pub(crate) fn take(&self, error: &serde_json::Error, input: &str) -> Option<ValidationErrors> {
+        self.session.take(error, input)
+    }
+
+    /// The last value noted as narrowed, if any.
+    pub(crate) fn narrowed(&self) -> Option<Narrowed> {
+        NARROWED.with(|n| n.borrow_mut().take())
+    }
+}
+
+impl Drop for Locating {
+    fn drop(&mut self) {
+        LOCATING.with(|l| l.set(false));
+        NARROWED.with(|n| n.borrow_mut().take());
+    }
+}
+
+/// Whether a [`Locating`] read is running on this thread.
+fn locating() -> bool {
+    LOCATING.with(Cell::get)
+}
+
+/// Notes, while [`Locating`], that the value read with `spec` (`value`, when a scalar)
+/// fits the schema but not the Rust type. The last note wins: the failure that ends the
+/// parse is the last one read. A scalar is noted when it is a number (what [`Spec::narrow`]
+/// locates); a string a mapped format's parse refuses inside a union is not.
+fn note(spec: &Spec, value: Option<Value>) {
+    if locating() && (spec.mapped || value.as_ref().is_some_and(Value::is_number)) {
+        record(spec, value);
+    }
+}
+
+/// Notes, while [`Locating`], that a value of a typed map (whose values' spec is `spec`)
+/// failed with nothing read within it noted: the map's own deserializer read it.
+fn note_value(spec: &Spec) {
+    if locating() {
+        record(spec, None);
+    }
+}
+
+fn record(spec: &Spec, value: Option<Value>) {
+    NOTES.with(|n| n.set(n.get().wrapping_add(1)));
+    NARROWED.with(|n| {
+        *n.borrow_mut() = Some(Narrowed {
+            at: spec.narrow,
+            value,
+            mapped: spec.mapped,
+            node: spec.node,
+        })
+    });
+}
+
+/// How many notes this thread has made: a read compares it before and after.
+fn notes() -> u64 {
+    NOTES.with(Cell::get)
 }
 
 /// The errors `node` finds in `value`, if any.
@@ -359,9 +443,18 @@ pub struct Spec {
     pub node: NodeFn,
     /// The JSON kinds the Rust type holds.
     pub kinds: Kinds,
+    /// The schema location named when the value fits the schema but not the Rust type
+    /// (an integer beyond the Rust integer, a value a mapped type refuses): the `type`
+    /// keyword that allows the integer, or the node a whole-schema mapping replaces; empty
+    /// when the type narrows nothing there (the root `#` is named).
+    pub narrow: &'static str,
+    /// Whether the type is a whole-schema mapping (`x-rust-type`, a type mapping): it is
+    /// read by its own deserializer, never driven through `deserialize_any`.
+    pub mapped: bool,
     /// Whether errors from nested generated deserializers can be reported as they are.
     pub direct: bool,
-    /// The same for the items of an array value, when they are checked in flight.
+    /// The same for the items of an array value, when they are checked in flight (for a
+    /// map, its values: only to locate a narrowed one, as a map's errors are not direct).
     pub items: Option<&'static Spec>,
     /// For a value under a `oneOf`/`anyOf` of which only the alternative its Rust type
     /// comes from can hold it: that union's failure. An error raised inside the value
