@@ -86,9 +86,23 @@ impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
         if self.spec.mapped {
             // A mapped type reads itself; what it raises is not known to be the schema's.
             let spec = self.spec;
-            return self.seed.own(d).inspect_err(|_| {
+            if !active() {
+                return self.seed.own(d).inspect_err(|_| {
+                    forget();
+                    note(spec, None);
+                });
+            }
+            // In a session the document's own value is checked first: a hand-written type
+            // may drop or normalize what its schema refuses (a key that
+            // `additionalProperties: false` forbids), so checking its output would not do.
+            let value = crate::__private::payload::AnyValue.deserialize(d)?;
+            if let Some(errors) = check(&value, spec.node) {
+                return Err(raise(errors));
+            }
+            return self.seed.own(value).map_err(|e| {
                 forget();
                 note(spec, None);
+                de::Error::custom(e)
             });
         }
         d.deserialize_any(self)
