@@ -179,6 +179,9 @@ mod union_tests;
 mod branch_tests;
 
 #[cfg(test)]
+mod test_support;
+
+#[cfg(test)]
 mod stack_tests;
 
 #[cfg(test)]

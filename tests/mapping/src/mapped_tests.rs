@@ -20,19 +20,7 @@ fn id() -> Uuid {
     Uuid::parse_str(ID).expect("a valid uuid")
 }
 
-/// (instance path, keyword, schema path) of each error.
-fn triples(e: &ValidationErrors) -> Vec<(String, String, String)> {
-    e.errors()
-        .iter()
-        .map(|e| {
-            (
-                e.instance_path.clone(),
-                e.keyword.clone(),
-                e.schema_path.clone(),
-            )
-        })
-        .collect()
-}
+use crate::test_support::triples;
 
 fn one(path: &str, keyword: &str, schema_path: &str) -> Vec<(String, String, String)> {
     vec![(path.to_owned(), keyword.to_owned(), schema_path.to_owned())]

@@ -9,19 +9,7 @@ use crate::narrowed::{default, ordered};
 use envgen_runtime::{Options, ValidationErrors};
 use serde_json::{json, Value};
 
-/// (instance path, keyword, schema path) of each error.
-fn triples(e: &ValidationErrors) -> Vec<(String, String, String)> {
-    e.errors()
-        .iter()
-        .map(|e| {
-            (
-                e.instance_path.clone(),
-                e.keyword.clone(),
-                e.schema_path.clone(),
-            )
-        })
-        .collect()
-}
+use crate::test_support::triples;
 
 /// The errors of `doc` through both modules' typed parse, with `options`, after checking
 /// that the schema accepts it.

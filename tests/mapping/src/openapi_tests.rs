@@ -4,6 +4,7 @@
 //! component's own `$schema`) decides what parses.
 
 use crate::openapi::{events, library, petstore};
+use crate::test_support::triples;
 use envgen_runtime::Document;
 use serde_json::{json, Value};
 
@@ -21,12 +22,7 @@ fn refusal<T: Document>(doc: Value) -> (String, String, String) {
     let e = T::from_json_str_with(&doc.to_string(), &envgen_runtime::Options::new())
         .err()
         .unwrap_or_else(|| panic!("{doc} was accepted"));
-    let first = &e.errors()[0];
-    (
-        first.instance_path.clone(),
-        first.keyword.clone(),
-        first.schema_path.clone(),
-    )
+    triples(&e).swap_remove(0)
 }
 
 #[test]
