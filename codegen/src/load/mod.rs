@@ -147,15 +147,22 @@ impl SchemaSet {
     /// named `.json` is always JSON).
     pub fn add_document(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
         if yaml_by_name(display) || yaml_by_name(uri) {
-            return self.add_yaml(display, uri, text);
+            let parsed = yaml::parse(text, MAX_NESTING).map_err(|e| {
+                let mut err = Error::new(display, e.pointer.as_str(), e.message);
+                err.position = Some(e.position);
+                err
+            })?;
+            return self.add_yaml(display, uri, text, parsed);
         }
         match self.add_json(display, uri, text) {
             Err(e) if e.message.starts_with("invalid JSON") && !display.ends_with(".json") => {
+                // Text that starts like JSON keeps its JSON error.
                 let first = text.trim_start_matches('\u{feff}').trim_start();
+                if first.starts_with(['{', '[']) {
+                    return Err(e);
+                }
                 match yaml::parse(text, MAX_NESTING) {
-                    Ok((Value::Object(_), _)) if !first.starts_with(['{', '[']) => {
-                        self.add_yaml(display, uri, text)
-                    }
+                    Ok(parsed @ (Value::Object(_), _)) => self.add_yaml(display, uri, text, parsed),
                     _ => Err(e),
                 }
             }
@@ -163,14 +170,15 @@ impl SchemaSet {
         }
     }
 
-    fn add_yaml(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
-        let (value, positions) = yaml::parse(text, MAX_NESTING).map_err(|e| {
-            let mut err = Error::new(display, e.pointer.as_str(), e.message);
-            err.position = Some(e.position);
-            err
-        })?;
-        let doc = self.add_parsed(display, uri, value, Some(text.to_owned()), Some(positions))?;
-        Ok(doc)
+    /// Adds a document read as YAML (`parsed`: its value and positions).
+    fn add_yaml(
+        &mut self,
+        display: &str,
+        uri: &str,
+        text: &str,
+        (value, positions): (Value, yaml::Positions),
+    ) -> Result<DocId> {
+        self.add_parsed(display, uri, value, Some(text.to_owned()), Some(positions))
     }
 
     fn add_json(&mut self, display: &str, uri: &str, text: &str) -> Result<DocId> {
