@@ -232,8 +232,8 @@ pub struct Enum {
     pub variants: Vec<Variant>,
     /// The keyword it comes from (`enum`, `const`, `oneOf`, `anyOf`, `type`), for messages.
     pub keyword: &'static str,
-    /// For a `oneOf`/`anyOf` whose alternatives all require one property pinned to a
-    /// distinct string (`const`, or a one-value `enum`): that property, and the decoder
+    /// For a `oneOf`/`anyOf` whose alternatives all require one property pinned to
+    /// strings of their own (`const`, or an `enum` of strings): that property, and the decoder
     /// dispatches on it instead of trying each alternative.
     pub tag: Option<Tag>,
     /// How its `Deserialize` reads a value: decided once the module's types are known
@@ -246,8 +246,9 @@ pub struct Enum {
 pub struct Tag {
     /// The JSON property name.
     pub property: String,
-    /// The value that selects each variant, in the variants' order.
-    pub values: Vec<String>,
+    /// The values that select each variant, in the variants' order: one or more each,
+    /// and no value selects two variants.
+    pub values: Vec<Vec<String>>,
 }
 
 /// One enum variant.

@@ -16,7 +16,8 @@
 use super::draft::Draft;
 use super::keywords::{self, ValueKind};
 use super::pointer;
-use serde_json::Value;
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 
 /// The pointer tokens of the map of named schemas in an OpenAPI document.
 pub(crate) const SCHEMAS: [&str; 2] = ["components", "schemas"];
@@ -102,12 +103,14 @@ pub(crate) fn prepare(value: &mut Value, api: &OpenApi) {
         return;
     };
     let v30 = api.draft == Draft::Draft4;
+    let names: BTreeSet<String> = schemas.keys().cloned().collect();
     // Explicit stack: nesting costs no native stack.
     let mut stack: Vec<&mut Value> = schemas.values_mut().collect();
     while let Some(schema) = stack.pop() {
         let Value::Object(obj) = schema else {
             continue;
         };
+        discriminate(obj, &names);
         if v30 && obj.get("nullable") == Some(&Value::Bool(true)) {
             if let Some(Value::String(t)) = obj.get("type") {
                 let t = t.clone();
@@ -154,6 +157,120 @@ pub(crate) fn prepare(value: &mut Value, api: &OpenApi) {
             }
         }
     }
+}
+
+/// Reads a `discriminator` beside a `oneOf` (or `anyOf`) of `$ref`s as OpenAPI means it:
+/// the value of its `propertyName` selects the alternative, by `mapping` or, for an
+/// alternative the mapping does not name, by the component's name. Each alternative
+/// `{"$ref": R}` becomes `{"type": "object", "required": [P], "properties": {P: {"enum":
+/// [its values]}}, "allOf": [{"$ref": R}]}`, so the validators and the types agree: an
+/// object whose tag selects no alternative, or an alternative it does not match, is
+/// refused, and the alternatives no longer overlap. The union is then a tagged one, read
+/// by its tag without buffering, and each variant holds the component's own type
+/// (`ir::lower` sees through the wrapper).
+///
+/// Left as the annotation it is in JSON Schema, with no rewrite, when the discriminator
+/// cannot select: an alternative that is not a `$ref`, a mapping value that names none of
+/// the alternatives, an alternative with no name and no mapping value, or a value that
+/// would select two alternatives.
+fn discriminate(obj: &mut Map<String, Value>, names: &BTreeSet<String>) {
+    let Some(Value::Object(d)) = obj.get("discriminator") else {
+        return;
+    };
+    let Some(Value::String(property)) = d.get("propertyName") else {
+        return;
+    };
+    let property = property.clone();
+    let mut mapping: Vec<(String, String)> = Vec::new();
+    match d.get("mapping") {
+        None => {}
+        Some(Value::Object(m)) => {
+            for (value, target) in m {
+                let Value::String(target) = target else {
+                    return;
+                };
+                mapping.push((value.clone(), reference_of(target, names)));
+            }
+        }
+        Some(_) => return,
+    }
+    let keyword = match (obj.get("oneOf"), obj.get("anyOf")) {
+        (Some(Value::Array(_)), _) => "oneOf",
+        (None, Some(Value::Array(_))) => "anyOf",
+        _ => return,
+    };
+    let Some(Value::Array(branches)) = obj.get(keyword) else {
+        return;
+    };
+    let mut refs: Vec<&str> = Vec::with_capacity(branches.len());
+    for b in branches {
+        match b.get("$ref") {
+            Some(Value::String(r)) => refs.push(r),
+            _ => return,
+        }
+    }
+    if refs.is_empty() || mapping.iter().any(|(_, t)| !refs.contains(&t.as_str())) {
+        return;
+    }
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut values: Vec<Vec<String>> = Vec::with_capacity(refs.len());
+    for r in &refs {
+        let mut own: Vec<String> = mapping
+            .iter()
+            .filter(|(_, t)| t == r)
+            .map(|(v, _)| v.clone())
+            .collect();
+        if own.is_empty() {
+            match component_name(r) {
+                Some(name) => own.push(name),
+                None => return,
+            }
+        }
+        if !own.iter().all(|v| seen.insert(v.clone())) {
+            return;
+        }
+        values.push(own);
+    }
+    let Some(Value::Array(branches)) = obj.get_mut(keyword) else {
+        return;
+    };
+    for (b, own) in branches.iter_mut().zip(values) {
+        let original = std::mem::take(b);
+        let mut tag = Map::new();
+        tag.insert(
+            "enum".to_owned(),
+            Value::Array(own.into_iter().map(Value::String).collect()),
+        );
+        let mut properties = Map::new();
+        properties.insert(property.clone(), Value::Object(tag));
+        let mut wrapper = Map::new();
+        wrapper.insert("type".to_owned(), Value::String("object".to_owned()));
+        wrapper.insert(
+            "required".to_owned(),
+            Value::Array(vec![Value::String(property.clone())]),
+        );
+        wrapper.insert("properties".to_owned(), Value::Object(properties));
+        wrapper.insert("allOf".to_owned(), Value::Array(vec![original]));
+        *b = Value::Object(wrapper);
+    }
+}
+
+/// A `mapping` value as the `$ref` it stands for: a component's name (one of `names`,
+/// with no `/` or `#`) is `#/components/schemas/<name>`; anything else is a URI reference,
+/// compared with the alternatives' `$ref`s as written.
+fn reference_of(target: &str, names: &BTreeSet<String>) -> String {
+    if !target.contains(['/', '#']) && names.contains(target) {
+        format!("#{}", schema_pointer(target))
+    } else {
+        target.to_owned()
+    }
+}
+
+/// The component name a `$ref` ends in (`...#/components/schemas/<name>`), unescaped.
+fn component_name(reference: &str) -> Option<String> {
+    let (_, fragment) = reference.split_once('#')?;
+    let name = fragment.strip_prefix("/components/schemas/")?;
+    (!name.is_empty() && !name.contains('/')).then(|| name.replace("~1", "/").replace("~0", "~"))
 }
 
 /// The pointer of the named schema `name` in an OpenAPI document.
@@ -235,5 +352,65 @@ mod tests {
         let api = detect(&doc).unwrap().unwrap();
         prepare(&mut doc, &api);
         assert_eq!(doc["components"]["schemas"]["A"]["type"], json!("string"));
+    }
+
+    #[test]
+    fn a_discriminator_of_references_wraps_each_alternative_with_its_tag() {
+        let union = |d: Value, branches: Value| {
+            let mut doc = json!({"openapi": "3.1.0", "components": {"schemas": {
+                "U": {"oneOf": branches, "discriminator": d},
+                "A": {"type": "object"}, "B": {"type": "object"}
+            }}});
+            let api = detect(&doc).unwrap().unwrap();
+            prepare(&mut doc, &api);
+            doc["components"]["schemas"]["U"]["oneOf"].clone()
+        };
+        let refs = json!([{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]);
+        // Implicit names.
+        let out = union(json!({"propertyName": "t"}), refs.clone());
+        assert_eq!(
+            out[0],
+            json!({"type": "object", "required": ["t"], "properties": {"t": {"enum": ["A"]}},
+                   "allOf": [{"$ref": "#/components/schemas/A"}]})
+        );
+        assert_eq!(out[1]["properties"]["t"]["enum"], json!(["B"]));
+        // A mapping by name and by reference; an alternative it does not name keeps its own.
+        let out = union(
+            json!({"propertyName": "t", "mapping": {"a": "A", "x": "#/components/schemas/A"}}),
+            refs.clone(),
+        );
+        assert_eq!(out[0]["properties"]["t"]["enum"], json!(["a", "x"]));
+        assert_eq!(out[1]["properties"]["t"]["enum"], json!(["B"]));
+        // Cannot select: left as written.
+        for (d, branches) in [
+            // A mapping value that names no alternative.
+            (
+                json!({"propertyName": "t", "mapping": {"c": "C"}}),
+                refs.clone(),
+            ),
+            // A value that would select two alternatives.
+            (
+                json!({"propertyName": "t", "mapping": {"B": "A"}}),
+                refs.clone(),
+            ),
+            // An inline alternative.
+            (
+                json!({"propertyName": "t"}),
+                json!([{"$ref": "#/components/schemas/A"}, {"type": "object"}]),
+            ),
+            // A reference with no component name and no mapping value.
+            (
+                json!({"propertyName": "t"}),
+                json!([{"$ref": "#/components/schemas/A"}, {"$ref": "other.json"}]),
+            ),
+            // Not a discriminator OpenAPI defines.
+            (json!({"propertyName": 1}), refs.clone()),
+            (
+                json!({"propertyName": "t", "mapping": {"a": 1}}),
+                refs.clone(),
+            ),
+        ] {
+            assert_eq!(union(d.clone(), branches.clone()), branches, "{d}");
+        }
     }
 }

@@ -118,3 +118,86 @@ fn a_3_2_union_of_components_decodes_each_alternative() {
     let (_, keyword, _) = refusal::<events::Event>(json!({"kind": "moved", "id": "e1"}));
     assert_eq!(keyword, "oneOf");
 }
+
+#[test]
+fn a_discriminator_selects_the_alternative_by_its_tag() {
+    // 3.0, no mapping: the component's name is the tag. Cat and Dog overlap (a name and a
+    // string `petType` fit both), which a plain `oneOf` refuses; the discriminator picks.
+    let cat: petstore::Animal = round_trip(json!({"petType": "Cat", "name": "Tom"}));
+    assert!(
+        matches!(&cat, petstore::Animal::Cat(c) if c.name.as_deref() == Some("Tom")),
+        "{cat:?}"
+    );
+    let dog: petstore::Animal = round_trip(json!({"name": "Rex", "petType": "Dog", "packSize": 3}));
+    assert!(
+        matches!(&dog, petstore::Animal::Dog(d) if d.pack_size == Some(3)),
+        "{dog:?}"
+    );
+    // A dog may carry what a cat has (its schema allows other properties): still a dog.
+    let dog: petstore::Animal = round_trip(json!({"petType": "Dog", "huntingSkill": "lazy"}));
+    assert!(matches!(dog, petstore::Animal::Dog(_)), "{dog:?}");
+    // The selected alternative's own keywords apply; the error is the union's, as for
+    // any `oneOf` whose alternatives all fail.
+    let bad_cat = json!({"petType": "Cat", "huntingSkill": "keen"});
+    let (at, keyword, schema) = refusal::<petstore::Animal>(bad_cat.clone());
+    assert_eq!(
+        (at.as_str(), keyword.as_str(), schema.as_str()),
+        ("", "oneOf", "#/components/schemas/Animal/oneOf")
+    );
+    let (at, keyword, _) = refusal::<petstore::Cat>(bad_cat);
+    assert_eq!((at.as_str(), keyword.as_str()), ("/huntingSkill", "enum"));
+    // A tag that names no alternative, or none at all, selects nothing.
+    for doc in [
+        json!({"petType": "Lizard"}),
+        json!({"name": "Tom"}),
+        json!({"petType": "cat"}),
+    ] {
+        let (at, keyword, _) = refusal::<petstore::Animal>(doc.clone());
+        assert_eq!((at.as_str(), keyword.as_str()), ("", "oneOf"), "{doc}");
+    }
+    // A typed value is checked by the same rule, on its JSON form: a `Cat` whose tag
+    // selects nothing is refused.
+    let lost = petstore::Animal::Cat(
+        serde_json::from_value(json!({"petType": "Lizard"})).expect("a Cat holds any tag string"),
+    );
+    assert!(lost.validate().is_err(), "a cat tagged Lizard was accepted");
+    let right =
+        petstore::Animal::Cat(serde_json::from_value(json!({"petType": "Cat"})).expect("a Cat"));
+    right.validate().expect("a cat tagged Cat");
+}
+
+#[test]
+fn a_discriminator_mapping_may_give_an_alternative_several_values() {
+    // 3.1, `anyOf`, a mapping by reference and by name: `circle` and `round` select Circle.
+    for kind in ["circle", "round"] {
+        let s: library::Shape = round_trip(json!({"kind": kind, "radius": 1.5}));
+        assert!(matches!(s, library::Shape::Circle(_)), "{kind}: {s:?}");
+    }
+    let s: library::Shape = round_trip(json!({"kind": "square", "side": 2}));
+    assert!(matches!(s, library::Shape::Square(_)), "{s:?}");
+    // A mapped alternative is selected by its mapping values only, not by its name.
+    let (_, keyword, _) = refusal::<library::Shape>(json!({"kind": "Square", "side": 2}));
+    assert_eq!(keyword, "anyOf");
+    // The selected alternative decides: a square has no radius.
+    let (at, keyword, _) = refusal::<library::Shape>(json!({"kind": "square", "radius": 2}));
+    assert_eq!(at, "");
+    assert!(keyword == "required" || keyword == "anyOf", "{keyword}");
+    // A typed circle whose tag selects the square is checked as the square (`anyOf`).
+    let odd = library::Shape::Circle(
+        serde_json::from_value(json!({"kind": "square", "radius": 1})).expect("a Circle"),
+    );
+    assert!(
+        odd.validate().is_err(),
+        "a circle tagged square was accepted"
+    );
+    let round = library::Shape::Circle(
+        serde_json::from_value(json!({"kind": "round", "radius": 1})).expect("a Circle"),
+    );
+    round.validate().expect("a circle tagged round");
+    // A discriminator that cannot select (an inline alternative) is an annotation: the
+    // alternatives are tried as any `oneOf`'s are, whatever the tag.
+    let l: library::Loose = round_trip(json!({"kind": "anything", "radius": 1}));
+    assert!(matches!(l, library::Loose::Circle(_)), "{l:?}");
+    let l: library::Loose = round_trip(json!({"kind": "blob"}));
+    assert!(matches!(l, library::Loose::Object(_)), "{l:?}");
+}

@@ -40,20 +40,26 @@ fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStr
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
     let property = lit(&tag.property);
-    let values = tag.values.iter().map(|v| lit(v));
+    let values = tag.values.iter().flatten().map(|v| lit(v));
+    // The flat list's indices of each variant's values.
+    let mut next = 0usize;
     let arms = e
         .variants
         .iter()
-        .enumerate()
-        .filter_map(|(i, v)| match &v.kind {
-            VariantKind::Payload(ty) => {
-                let d = quote!(::serde::de::value::MapAccessDeserializer::new(map));
-                let call = payload_from(cx, &name, v, ty, d);
-                let i = proc_macro2::Literal::usize_unsuffixed(i);
-                Some(quote!(Some(#i) => #call,))
+        .zip(&tag.values)
+        .filter_map(|(v, own)| {
+            let indices = (next..next + own.len()).map(proc_macro2::Literal::usize_unsuffixed);
+            next += own.len();
+            match &v.kind {
+                VariantKind::Payload(ty) => {
+                    let d = quote!(::serde::de::value::MapAccessDeserializer::new(map));
+                    let call = payload_from(cx, &name, v, ty, d);
+                    Some(quote!(Some(#(#indices)|*) => #call,))
+                }
+                VariantKind::Literal(_) => None,
             }
-            VariantKind::Literal(_) => None,
-        });
+        })
+        .collect::<Vec<_>>();
     let visit_map = quote! {
         fn visit_map<Access>(self, map: Access) -> Result<Self::Value, Access::Error>
         where

@@ -68,6 +68,7 @@ impl Lower<'_> {
             let from_tag = tag
                 .as_ref()
                 .and_then(|t| t.values.get(i))
+                .and_then(|v| v.first())
                 .map(|v| pascal(v));
             let vname = match (self.rename_for(*b), from_tag) {
                 (Some(n), _) => names.claim(&n),
@@ -75,7 +76,13 @@ impl Lower<'_> {
                 (None, _) => names.claim(&self.variant_name(*b, i)?),
             };
             let hint = format!("{name}{vname}");
-            let l = self.ty_of(*b, &hint)?;
+            // A branch that adds nothing but its tag to one `allOf` member holds that
+            // member's type: the tag decoder picks it only for its own tag values.
+            let payload = match &tag {
+                Some(t) => self.tag_only_wrapper(*b, &t.property)?.unwrap_or(*b),
+                None => *b,
+            };
+            let l = self.ty_of(payload, &hint)?;
             let ty = wrap_nullable(l.ty, l.nullable && !nullable);
             variants.push(Variant {
                 name: vname,
@@ -201,8 +208,9 @@ impl Lower<'_> {
     }
 
     /// The discriminating property of the alternatives `branches`: one that every branch
-    /// requires and pins to a string of its own (`const`, or a one-value `enum`), the
-    /// first such in the first branch's order. Every branch must be an object schema.
+    /// requires and pins to strings of its own (`const`, or an `enum` of strings), no
+    /// string pinned by two branches, the first such in the first branch's order. Every
+    /// branch must be an object schema.
     fn tag_of(&self, branches: &[NodeId]) -> Result<Option<Tag>> {
         let mut shapes = Vec::with_capacity(branches.len());
         for b in branches {
@@ -220,14 +228,15 @@ impl Lower<'_> {
             return Ok(None);
         };
         'candidates: for (property, _) in &first.properties {
-            let mut values: Vec<String> = Vec::with_capacity(shapes.len());
+            let mut values: Vec<Vec<String>> = Vec::with_capacity(shapes.len());
+            let mut seen: BTreeSet<String> = BTreeSet::new();
             for s in &shapes {
                 let pinned = match s.properties.iter().find(|(p, _)| p == property) {
-                    Some((_, n)) if s.required.contains(property) => self.pinned_string(*n)?,
+                    Some((_, n)) if s.required.contains(property) => self.pinned_strings(*n)?,
                     _ => None,
                 };
                 match pinned {
-                    Some(v) if !values.contains(&v) => values.push(v),
+                    Some(v) if v.iter().all(|x| seen.insert(x.clone())) => values.push(v),
                     _ => continue 'candidates,
                 }
             }
@@ -239,13 +248,88 @@ impl Lower<'_> {
         Ok(None)
     }
 
-    /// The one string the schema `n` allows (`const`, or a one-value `enum`), if any.
-    fn pinned_string(&self, n: NodeId) -> Result<Option<String>> {
+    /// The strings the schema `n` allows, when it allows only a few strings (`const`, or
+    /// an `enum` of strings, without duplicates).
+    fn pinned_strings(&self, n: NodeId) -> Result<Option<Vec<String>>> {
         let s = shape_of(self.set, follow_refs(self.set, n)?)?;
-        Ok(match s.literals.as_deref() {
-            Some([Value::String(v)]) => Some(v.clone()),
-            _ => None,
-        })
+        let Some(lits) = s.literals.as_deref() else {
+            return Ok(None);
+        };
+        let mut out: Vec<String> = Vec::with_capacity(lits.len());
+        for l in lits {
+            match l {
+                Value::String(v) if !out.contains(v) => out.push(v.clone()),
+                _ => return Ok(None),
+            }
+        }
+        Ok((!out.is_empty()).then_some(out))
+    }
+
+    /// The one `allOf` member of a tagged union's branch `b` whose own keywords only pin
+    /// the tag `property` (`type: object`, `required`, `properties` of the tag alone,
+    /// annotations): the value the tag selects for `b` is the member's, so the variant
+    /// holds the member's type (an OpenAPI `discriminator` is read this way,
+    /// `load::openapi`).
+    fn tag_only_wrapper(&mut self, b: NodeId, property: &str) -> Result<Option<NodeId>> {
+        let Some(k) = self.set.node(b).keywords() else {
+            return Ok(None);
+        };
+        let [member] = k.all_of.as_slice() else {
+            return Ok(None);
+        };
+        if k.ref_.is_some()
+            || k.types
+                .as_ref()
+                .is_some_and(|t| t.as_slice() != [JsonType::Object])
+        {
+            return Ok(None);
+        }
+        let mut rest = k.clone();
+        rest.types = None;
+        rest.all_of.clear();
+        rest.required.retain(|r| r != property);
+        rest.properties.retain(|(p, _)| p != property);
+        rest.title = None;
+        rest.description = None;
+        rest.default = None;
+        rest.deprecated = false;
+        if rest != crate::load::Keywords::default() {
+            return Ok(None);
+        }
+        // The tag's own schema must pin strings and nothing else.
+        let Some((_, tag_node)) = k.properties.iter().find(|(p, _)| p == property) else {
+            return Ok(None);
+        };
+        let pinned_only = match self.set.node(*tag_node).keywords() {
+            Some(t)
+                if t.types
+                    .as_ref()
+                    .is_none_or(|ty| ty.contains(&JsonType::String)) =>
+            {
+                let mut t = t.clone();
+                t.enum_ = None;
+                t.const_ = None;
+                t.types = None;
+                t.title = None;
+                t.description = None;
+                t == crate::load::Keywords::default()
+            }
+            _ => false,
+        };
+        if !pinned_only || self.pinned_strings(*tag_node)?.is_none() {
+            return Ok(None);
+        }
+        // The member must be a plain object type (a struct), so that the union is read by
+        // its tag (`decoding::is_tagged`): tried in turn, its type would not check the tag.
+        let s = shape_of(self.set, follow_refs(self.set, *member)?)?;
+        let object_only = s
+            .types
+            .as_ref()
+            .is_some_and(|t| t.len() == 1 && t.contains(&JsonType::Object));
+        if !object_only || s.literals.is_some() || self.has_mapping(*member)? {
+            return Ok(None);
+        }
+        Ok(Some(*member))
     }
 
     pub(super) fn variant_name(&self, b: NodeId, i: usize) -> Result<String> {
