@@ -52,7 +52,7 @@ where
 {
     match serde_json::from_str::<T>(input) {
         Ok(v) => Ok(v),
-        Err(_) => Err(__private::de::locate_error::<T>(input.as_bytes())),
+        Err(_) => Err(__private::de::locate_error::<T>(input)),
     }
 }
 
@@ -61,9 +61,14 @@ pub fn from_json_slice<T>(input: &[u8]) -> Result<T, ValidationErrors>
 where
     T: serde::de::DeserializeOwned,
 {
-    match serde_json::from_slice::<T>(input) {
-        Ok(v) => Ok(v),
-        Err(_) => Err(__private::de::locate_error::<T>(input)),
+    match std::str::from_utf8(input) {
+        Ok(text) => from_json_str(text),
+        Err(e) => Err(ValidationErrors::single(ValidationError::new(
+            "",
+            "syntax",
+            "",
+            document::not_utf8(input, &e),
+        ))),
     }
 }
 

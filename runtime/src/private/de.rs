@@ -315,8 +315,12 @@ impl<'de, C: Collection<'de>> Visitor<'de> for Collect<C> {
 
 /// Re-parses an input that failed to deserialize as `T`, this time tracking the path,
 /// and returns the failure as a located error. Call it only on the error path.
-pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
-    let mut de = serde_json::Deserializer::from_slice(input);
+///
+/// It reads a `&str` as [`narrowed`] does, so that a generated crate holds one copy of
+/// every `Deserialize` impl under `serde_path_to_error` (bytes are checked for UTF-8
+/// first by their callers): a second reader type would compile each impl once more.
+pub fn locate_error<T: de::DeserializeOwned>(input: &str) -> ValidationErrors {
+    let mut de = serde_json::Deserializer::from_str(input);
     let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
     let error = match result {
         Err(e) => {
@@ -354,18 +358,30 @@ pub fn locate_error<T: de::DeserializeOwned>(input: &[u8]) -> ValidationErrors {
 pub fn narrowed<T: de::DeserializeOwned>(input: &str, options: &Options) -> ValidationErrors {
     let locating = Locating::start(options);
     let mut de = serde_json::Deserializer::from_str(input);
-    let (first, noted) = match serde_path_to_error::deserialize::<_, T>(&mut de) {
-        Err(e) => {
-            if let Some(errors) = locating.take(e.inner(), input) {
-                return errors;
-            }
-            let pointer = pointer_of(e.path());
-            (from_serde_error(pointer, e.inner()), locating.narrowed())
-        }
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(e) => narrowed_error(input, options, locating, e.path(), e.inner()),
         Ok(_) => {
             drop(locating);
-            return locate_error::<T>(input.as_bytes());
+            locate_error::<T>(input)
         }
+    }
+}
+
+/// [`narrowed`] once the typed read failed (`error`, at `path`): the part that does not
+/// depend on the type, compiled once rather than once per generated type.
+fn narrowed_error(
+    input: &str,
+    options: &Options,
+    locating: Locating,
+    path: &serde_path_to_error::Path,
+    error: &serde_json::Error,
+) -> ValidationErrors {
+    let (first, noted) = {
+        if let Some(errors) = locating.take(error, input) {
+            return errors;
+        }
+        let pointer = pointer_of(path);
+        (from_serde_error(pointer, error), locating.narrowed())
     };
     drop(locating);
     if first.keyword == "syntax" {
