@@ -52,12 +52,9 @@ pub fn position_of(text: &str, pointer: &str) -> Option<(usize, usize)> {
 
 /// Generates the Rust tokens for the root schema of document `doc` in a linked set.
 pub fn generate(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<TokenStream> {
-    let mut items = Vec::new();
-    generate_into(set, doc, settings, &mut |t| {
-        items.push(t);
-        Ok(())
-    })?;
-    Ok(quote::quote!(#(#items)*))
+    let mut tokens = emit::Tokens::default();
+    generate_into(set, doc, settings, &mut tokens)?;
+    Ok(tokens.finish())
 }
 
 /// [`generate`], printed (with the `@generated` header naming `source_name`) as the
@@ -69,7 +66,7 @@ pub(crate) fn generate_printed(
     source_name: &str,
 ) -> Result<String> {
     let mut printer = emit::Printer::new(source_name);
-    generate_into(set, doc, settings, &mut |t| printer.push(t))?;
+    generate_into(set, doc, settings, &mut printer)?;
     Ok(printer.finish())
 }
 
@@ -77,7 +74,7 @@ fn generate_into(
     set: &SchemaSet,
     doc: load::DocId,
     settings: &Settings,
-    sink: &mut dyn FnMut(TokenStream) -> Result<()>,
+    sink: &mut dyn emit::Sink,
 ) -> Result<()> {
     let module = if settings.types {
         Some(RustTypes::lower(set, doc, settings)?.module)

@@ -33,12 +33,121 @@ pub fn emit(
     module: Option<&Module>,
     settings: &Settings,
 ) -> Result<TokenStream> {
-    let mut items = Vec::new();
-    emit_into(set, doc, module, settings, &mut |t| {
-        items.push(t);
+    let mut tokens = Tokens::default();
+    emit_into(set, doc, module, settings, &mut tokens)?;
+    Ok(tokens.finish())
+}
+
+/// Where [`emit_into`] hands its tokens, in output order.
+pub(crate) trait Sink {
+    /// Items, at the top level or inside the open module.
+    fn items(&mut self, tokens: TokenStream) -> Result<()>;
+    /// Opens an inline module: `head` is its outer attributes, visibility, `mod` and name
+    /// (no braces); the items handed over until [`Sink::close_mod`] are its contents.
+    fn open_mod(&mut self, head: TokenStream) -> Result<()>;
+    /// Closes the module [`Sink::open_mod`] opened.
+    fn close_mod(&mut self) -> Result<()>;
+    /// Readies items of the module `module` to be handed over later with
+    /// [`Sink::prepared`], for items that must be held until the module's order is known:
+    /// a printer prints them at once (their text takes a fraction of their tokens' memory).
+    fn prepare(&mut self, module: &str, tokens: TokenStream) -> Result<Prepared>;
+    /// Hands over items [prepared](Sink::prepare) for the open module.
+    fn prepared(&mut self, items: Prepared) -> Result<()>;
+}
+
+/// Items readied by [`Sink::prepare`].
+pub(crate) enum Prepared {
+    /// As tokens.
+    Tokens(TokenStream),
+    /// Printed as items of their module.
+    Printed(String),
+}
+
+/// A [`Sink`] that joins everything into one token stream, moving each chunk in (a
+/// `quote!` interpolation would copy it).
+#[derive(Default)]
+pub(crate) struct Tokens {
+    out: TokenStream,
+    /// The open module's head and contents.
+    open: Option<(TokenStream, TokenStream)>,
+}
+
+impl Tokens {
+    /// Everything handed over.
+    pub(crate) fn finish(self) -> TokenStream {
+        self.out
+    }
+}
+
+impl Sink for Tokens {
+    fn items(&mut self, tokens: TokenStream) -> Result<()> {
+        match &mut self.open {
+            Some((_, contents)) => contents.extend(std::iter::once(tokens)),
+            None => self.out.extend(std::iter::once(tokens)),
+        }
         Ok(())
-    })?;
-    Ok(quote!(#(#items)*))
+    }
+
+    fn open_mod(&mut self, head: TokenStream) -> Result<()> {
+        if self.open.is_some() {
+            return Err(Error::new(
+                "",
+                "",
+                "internal: a module opened inside an open module",
+            ));
+        }
+        self.open = Some((head, TokenStream::new()));
+        Ok(())
+    }
+
+    fn close_mod(&mut self) -> Result<()> {
+        let (head, contents) = self
+            .open
+            .take()
+            .ok_or_else(|| Error::new("", "", "internal: a module closed that is not open"))?;
+        self.out.extend(std::iter::once(head));
+        self.out
+            .extend(std::iter::once(proc_macro2::TokenTree::Group(
+                proc_macro2::Group::new(proc_macro2::Delimiter::Brace, contents),
+            )));
+        Ok(())
+    }
+
+    fn prepare(&mut self, _module: &str, tokens: TokenStream) -> Result<Prepared> {
+        Ok(Prepared::Tokens(tokens))
+    }
+
+    fn prepared(&mut self, items: Prepared) -> Result<()> {
+        match items {
+            Prepared::Tokens(tokens) => self.items(tokens),
+            Prepared::Printed(_) => Err(Error::new("", "", "internal: printed items for tokens")),
+        }
+    }
+}
+
+impl Sink for Printer<'_> {
+    fn items(&mut self, tokens: TokenStream) -> Result<()> {
+        self.push(tokens)
+    }
+
+    fn open_mod(&mut self, head: TokenStream) -> Result<()> {
+        Printer::open_mod(self, head)
+    }
+
+    fn close_mod(&mut self) -> Result<()> {
+        Printer::close_mod(self)
+    }
+
+    fn prepare(&mut self, module: &str, tokens: TokenStream) -> Result<Prepared> {
+        self.print_items_of(module, tokens).map(Prepared::Printed)
+    }
+
+    fn prepared(&mut self, items: Prepared) -> Result<()> {
+        match items {
+            Prepared::Tokens(tokens) => self.push(tokens),
+            Prepared::Printed(text) => self.push_printed(&text),
+        }
+    }
 }
 
 /// [`emit`], handing the tokens to `sink` a few items at a time, in output order, so that
@@ -48,7 +157,7 @@ pub(crate) fn emit_into(
     doc: crate::load::DocId,
     module: Option<&Module>,
     settings: &Settings,
-    sink: &mut dyn FnMut(TokenStream) -> Result<()>,
+    sink: &mut dyn Sink,
 ) -> Result<()> {
     let source = set.document(doc).display.clone();
     let rt: TokenStream = syn::parse_str::<syn::Path>(&settings.runtime_path)
@@ -79,38 +188,40 @@ pub(crate) fn emit_into(
         let mut checks = typed_check::TypedChecks::new(module, rt.clone(), &mut v);
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
-            sink(types::definition(&cx, settings, t))?;
-            sink(ser::serialize_impl(&cx, t))?;
-            sink(de::deserialize_impl(&cx, t, inflight))?;
+            sink.items(types::definition(&cx, settings, t))?;
+            sink.items(ser::serialize_impl(&cx, t))?;
+            sink.items(de::deserialize_impl(&cx, t, inflight))?;
             if !matches!(t.kind, TypeKind::Alias(_)) {
                 let entry = if settings.validators {
                     Some(checks.entry(t, crate::ir::TypeId(i))?)
                 } else {
                     None
                 };
-                sink(methods(&cx, t, entry))?;
+                sink.items(methods(&cx, t, entry))?;
             }
             if settings.builders {
                 if let Some(b) = builder::builder(&cx, set, doc, settings, t) {
-                    sink(b.items)?;
+                    sink.items(b.items)?;
                     state_traits.push(b.traits);
                 }
             }
         }
         if !state_traits.is_empty() {
-            sink(quote! {
+            sink.open_mod(quote! {
                 /// The typestate of the builders: one trait per required field, implemented
                 /// only by `Set`, so that `build()` compiles once every required field is set.
                 #[doc(hidden)]
                 #[allow(non_camel_case_types)]
-                pub mod builder_state {
-                    #(#state_traits)*
-                }
+                pub mod builder_state
             })?;
+            for traits in state_traits {
+                sink.items(traits)?;
+            }
+            sink.close_mod()?;
         }
         if settings.validators {
             for item in checks.finish()? {
-                sink(item)?;
+                sink.items(item)?;
             }
         } else {
             drop(checks);
@@ -130,7 +241,7 @@ pub(crate) fn emit_into(
         }));
         roots.sort();
         roots.dedup();
-        let body = v.emit(&roots)?;
+        let validators = v.emit(&roots, &mut |f| sink.prepare("validators", f))?;
         let specs = inflight.map(|i| i.statics(&rt)).unwrap_or_default();
         let wrappers = inflight.map(|i| i.wrappers(&rt)).unwrap_or_default();
         let root_fn = tokens::fn_name(root);
@@ -160,20 +271,22 @@ pub(crate) fn emit_into(
         } else {
             " Whether `validate_value` and `from_json_str` assert `format` by default."
         };
-        sink(quote! {
+        sink.items(quote! {
             #[doc = #formats_doc]
             pub const ASSERT_FORMATS: bool = #formats;
 
             #validate_root
-
-            #wrappers
-
-            /// One validator per schema node.
-            mod validators {
-                #body
-                #specs
-            }
         })?;
+        sink.items(wrappers)?;
+        sink.open_mod(quote! {
+            /// One validator per schema node.
+            mod validators
+        })?;
+        for items in validators {
+            sink.prepared(items)?;
+        }
+        sink.items(specs)?;
+        sink.close_mod()?;
     }
     Ok(())
 }

@@ -27,6 +27,18 @@ pub(crate) struct Printer<'a> {
     body: String,
     /// Where the printed items start (after the header).
     start: usize,
+    /// The inline module opened by [`Printer::open_mod`] and not yet closed.
+    open: Option<OpenMod>,
+}
+
+/// An inline module whose items are handed over one chunk at a time.
+struct OpenMod {
+    /// Its name, for the one-item copies its items are printed in.
+    ident: syn::Ident,
+    /// The module printed empty, as prettyplease prints it (`… mod name {}\n`).
+    empty: String,
+    /// Whether an item was printed (and so the opening line).
+    any: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -41,11 +53,16 @@ impl<'a> Printer<'a> {
             source_name,
             start: body.len(),
             body,
+            open: None,
         }
     }
 
-    /// Parses and prints the items of `tokens`.
+    /// Parses and prints the items of `tokens` (inside the open module, if one is).
     pub(crate) fn push(&mut self, tokens: TokenStream) -> Result<()> {
+        if let Some(open) = &self.open {
+            let printed = self.print_mod_items(&open.ident, tokens)?;
+            return self.push_printed(&printed);
+        }
         let first = self.body.len() == self.start;
         let body = &mut self.body;
         let parser = |input: ParseStream<'_>| -> syn::Result<()> {
@@ -69,13 +86,95 @@ impl<'a> Printer<'a> {
             }
             Ok(())
         };
-        parser.parse2(tokens).map_err(|e| {
-            Error::new(
-                self.source_name,
-                "",
-                format!("internal: generated tokens do not parse as Rust: {e}"),
-            )
-        })
+        parser.parse2(tokens).map_err(|e| self.not_rust(e))
+    }
+
+    /// Opens an inline module: `head` is its outer attributes, visibility, `mod` and
+    /// name (no braces). The items [pushed](Printer::push) until [`Printer::close_mod`]
+    /// are its contents, printed one by one as [`render`] prints a module's items; the
+    /// module is never held whole, as tokens or as a syntax tree.
+    pub(crate) fn open_mod(&mut self, head: TokenStream) -> Result<()> {
+        let parser = |input: ParseStream<'_>| -> syn::Result<OpenMod> {
+            let attrs = input.call(syn::Attribute::parse_outer)?;
+            let vis: syn::Visibility = input.parse()?;
+            input.parse::<syn::Token![mod]>()?;
+            let ident: syn::Ident = input.parse()?;
+            let empty = file(Vec::new(), vec![shell(&ident, attrs, vis, Vec::new())]);
+            Ok(OpenMod {
+                ident,
+                empty,
+                any: false,
+            })
+        };
+        let open = parser.parse2(head).map_err(|e| self.not_rust(e))?;
+        // A module inside a module is printed as one of its items, never opened.
+        if self.open.is_some() {
+            return Err(self.not_rust("a module opened inside an open module"));
+        }
+        self.open = Some(open);
+        Ok(())
+    }
+
+    /// The items of `tokens` printed as items of the module `module`, exactly as
+    /// [`Printer::push`] prints them inside it, to be handed to [`Printer::push_printed`]
+    /// later: text takes a fraction of the memory of the tokens it was printed from.
+    pub(crate) fn print_items_of(&self, module: &str, tokens: TokenStream) -> Result<String> {
+        let ident = syn::Ident::new(module, proc_macro2::Span::call_site());
+        self.print_mod_items(&ident, tokens)
+    }
+
+    fn print_mod_items(&self, ident: &syn::Ident, tokens: TokenStream) -> Result<String> {
+        let mut out = String::new();
+        let parser = |input: ParseStream<'_>| -> syn::Result<()> {
+            while !input.is_empty() {
+                mod_item(ident, input.parse()?, &mut out);
+            }
+            Ok(())
+        };
+        parser.parse2(tokens).map_err(|e| self.not_rust(e))?;
+        Ok(out)
+    }
+
+    /// Appends items [printed](Printer::print_items_of) for the open module.
+    pub(crate) fn push_printed(&mut self, printed: &str) -> Result<()> {
+        let Some(open) = &mut self.open else {
+            return Err(self.not_rust("printed items outside a module"));
+        };
+        if printed.is_empty() {
+            return Ok(());
+        }
+        if !open.any {
+            let Some(line) = open_line(&open.empty) else {
+                return Err(self.not_rust("a module printed without braces"));
+            };
+            self.body.push_str(&line);
+            open.any = true;
+        }
+        self.body.push_str(printed);
+        Ok(())
+    }
+
+    /// Closes the module [`Printer::open_mod`] opened.
+    pub(crate) fn close_mod(&mut self) -> Result<()> {
+        let open = self
+            .open
+            .take()
+            .ok_or_else(|| self.not_rust("a module closed that is not open"))?;
+        if open.any {
+            self.body.push_str("}\n");
+        } else {
+            // Nothing inside: the module as prettyplease prints it (`mod name {}`).
+            self.body.push_str(&open.empty);
+        }
+        Ok(())
+    }
+
+    fn not_rust(&self, e: impl std::fmt::Display) -> Error {
+        Error::new(
+            self.source_name,
+            "",
+            format!("internal: generated tokens do not parse as Rust: {e}"),
+        )
     }
 
     /// The file: the `@generated` header, then everything printed.
@@ -113,19 +212,8 @@ fn inline_mod(input: ParseStream<'_>, out: &mut String) -> syn::Result<()> {
     let content;
     syn::braced!(content in input);
     let inner_attrs = content.call(syn::Attribute::parse_inner)?;
-    let shell = |attrs: Vec<syn::Attribute>, vis: syn::Visibility, items: Vec<syn::Item>| {
-        syn::Item::Mod(syn::ItemMod {
-            attrs,
-            vis,
-            unsafety: None,
-            mod_token: Default::default(),
-            ident: ident.clone(),
-            content: Some((syn::token::Brace::default(), items)),
-            semi: None,
-        })
-    };
     // The header: everything up to the module's opening brace, inner attributes included.
-    let mut head_mod = shell(attrs, vis, Vec::new());
+    let mut head_mod = shell(&ident, attrs, vis, Vec::new());
     if let syn::Item::Mod(m) = &mut head_mod {
         m.attrs.extend(inner_attrs);
     }
@@ -135,31 +223,64 @@ fn inline_mod(input: ParseStream<'_>, out: &mut String) -> syn::Result<()> {
         out.push_str(&head);
         return Ok(());
     }
-    // "… mod name {}\n" without inner attributes, "… mod name {\n    #![…]\n}\n" with.
-    let head = match head.strip_suffix("{}\n") {
-        Some(open) => format!("{open}{{\n"),
-        None => match head.strip_suffix("}\n") {
-            Some(open) => open.to_owned(),
-            None => return Err(content.error("internal: a module printed without braces")),
-        },
+    let Some(line) = open_line(&head) else {
+        return Err(content.error("internal: a module printed without braces"));
     };
-    out.push_str(&head);
+    out.push_str(&line);
     while !content.is_empty() {
         let item: syn::Item = content.parse()?;
-        let printed = file(
-            Vec::new(),
-            vec![shell(Vec::new(), syn::Visibility::Inherited, vec![item])],
-        );
-        // "mod name {\n" … "}\n": keep the lines between.
-        let inner = printed
-            .split_once('\n')
-            .map(|(_, rest)| rest)
-            .and_then(|rest| rest.strip_suffix("}\n"))
-            .unwrap_or("");
-        out.push_str(inner);
+        mod_item(&ident, item, out);
     }
     out.push_str("}\n");
     Ok(())
+}
+
+/// A module `mod ident { items }` with `attrs` and `vis`.
+fn shell(
+    ident: &syn::Ident,
+    attrs: Vec<syn::Attribute>,
+    vis: syn::Visibility,
+    items: Vec<syn::Item>,
+) -> syn::Item {
+    syn::Item::Mod(syn::ItemMod {
+        attrs,
+        vis,
+        unsafety: None,
+        mod_token: Default::default(),
+        ident: ident.clone(),
+        content: Some((syn::token::Brace::default(), items)),
+        semi: None,
+    })
+}
+
+/// A module's header, up to and including the line of its opening brace, from the
+/// module printed with no items: "… mod name {}\n" without inner attributes,
+/// "… mod name {\n    #![…]\n}\n" with.
+fn open_line(empty: &str) -> Option<String> {
+    match empty.strip_suffix("{}\n") {
+        Some(open) => Some(format!("{open}{{\n")),
+        None => empty.strip_suffix("}\n").map(str::to_owned),
+    }
+}
+
+/// Appends to `out` one item of the module `ident`, printed inside a one-item copy of the
+/// module with the copy's first and last lines ("mod name {\n" … "}\n") cut.
+fn mod_item(ident: &syn::Ident, item: syn::Item, out: &mut String) {
+    let printed = file(
+        Vec::new(),
+        vec![shell(
+            ident,
+            Vec::new(),
+            syn::Visibility::Inherited,
+            vec![item],
+        )],
+    );
+    let inner = printed
+        .split_once('\n')
+        .map(|(_, rest)| rest)
+        .and_then(|rest| rest.strip_suffix("}\n"))
+        .unwrap_or("");
+    out.push_str(inner);
 }
 
 #[cfg(test)]
@@ -204,6 +325,66 @@ mod tests {
             let body = ours.split_once("\n\n").map(|(_, b)| b).unwrap();
             assert_eq!(body, whole);
         }
+    }
+
+    /// A module handed over as a head and chunks of items (some printed ahead) prints
+    /// exactly as the whole module does, and so does an empty one.
+    #[test]
+    fn a_module_handed_over_in_chunks_prints_as_the_whole_module() {
+        let head = quote! {
+            /// One validator per schema node.
+            mod validators
+        };
+        let chunks = [
+            quote! { pub(super) static S0: [u8; 3] = [1, 2, 3]; },
+            quote! {
+                pub(super) fn n0(v: u8) -> bool { let ok = v > 3 && v < 200; ok }
+                mod nested { pub fn g() {} }
+            },
+            quote!(),
+            quote! { pub(super) fn n1() -> u8 { 1 } },
+        ];
+        let before = quote! { pub struct Before; };
+        let after = quote! { pub struct After; };
+        let whole = |contents: TokenStream| {
+            let file = quote!(#before #head { #contents } #after);
+            render(file, "x.json").unwrap()
+        };
+        for ahead in [false, true] {
+            let mut printer = Printer::new("x.json");
+            printer.push(before.clone()).unwrap();
+            let printed: Vec<String> = chunks
+                .iter()
+                .map(|c| printer.print_items_of("validators", c.clone()).unwrap())
+                .collect();
+            printer.open_mod(head.clone()).unwrap();
+            for (chunk, text) in chunks.iter().zip(&printed) {
+                if ahead {
+                    printer.push_printed(text).unwrap();
+                } else {
+                    printer.push(chunk.clone()).unwrap();
+                }
+            }
+            printer.close_mod().unwrap();
+            printer.push(after.clone()).unwrap();
+            assert_eq!(printer.finish(), whole(quote!(#(#chunks)*)));
+        }
+        let mut printer = Printer::new("x.json");
+        printer.push(before.clone()).unwrap();
+        printer.open_mod(head.clone()).unwrap();
+        printer.push(quote!()).unwrap();
+        printer.close_mod().unwrap();
+        printer.push(after.clone()).unwrap();
+        assert_eq!(printer.finish(), whole(quote!()));
+    }
+
+    #[test]
+    fn modules_opened_twice_or_closed_unopened_are_an_internal_error() {
+        let mut printer = Printer::new("x.json");
+        assert!(printer.close_mod().is_err());
+        assert!(printer.push_printed("fn f() {}\n").is_err());
+        printer.open_mod(quote!(mod a)).unwrap();
+        assert!(printer.open_mod(quote!(mod b)).is_err());
     }
 
     #[test]

@@ -2,13 +2,17 @@
 //! validator function names and mapped type paths. A leaf: it uses nothing else in `emit`.
 
 use crate::load::NodeId;
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
-/// An identifier; names reaching here are already valid Rust identifiers.
+/// An identifier; names reaching here are already valid Rust identifiers (`r#…` for a
+/// raw one, as `format_ident!` reads it, without formatting the name into a new string).
 pub(crate) fn ident(s: &str) -> Ident {
-    format_ident!("{}", s)
+    match s.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        None => Ident::new(s, Span::call_site()),
+    }
 }
 
 /// A string literal token.

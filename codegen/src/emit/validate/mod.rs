@@ -10,6 +10,7 @@ mod annotations;
 mod checks;
 
 use super::tokens::{fn_name, lit, value_tokens};
+use super::Prepared;
 use crate::error::Result;
 use crate::ir::plan::{Applies, NodePlan, Plan, Test};
 use crate::load::NodeId;
@@ -111,14 +112,19 @@ impl<'a> Validators<'a> {
     }
 
     /// The validator functions for every node reachable from `roots`, and the statics
-    /// (compiled regexes, composite literals) they use.
-    pub(crate) fn emit(&mut self, roots: &[NodeId]) -> Result<TokenStream> {
+    /// (compiled regexes, composite literals) they use: the items, in output order. Each
+    /// function is handed to `prepare` as it is built, and kept in the form it returns.
+    pub(crate) fn emit(
+        &mut self,
+        roots: &[NodeId],
+        prepare: &mut dyn FnMut(TokenStream) -> Result<Prepared>,
+    ) -> Result<Vec<Prepared>> {
         // (false, node): validator; (true, node): annotation function.
         type Key = (bool, NodeId);
-        let mut bodies: BTreeMap<Key, (TokenStream, BTreeSet<Key>)> = BTreeMap::new();
+        let mut bodies: BTreeMap<Key, (Prepared, BTreeSet<Key>)> = BTreeMap::new();
         self.take_callees();
         for id in self.plan.reachable(roots) {
-            let f = self.node_fn(id)?;
+            let f = prepare(self.node_fn(id)?)?;
             bodies.insert((false, id), (f, self.take_callees()));
         }
         // Only functions called from a root, transitively (annotation functions, and the
@@ -135,22 +141,25 @@ impl<'a> Validators<'a> {
                 } else {
                     self.node_fn(key.1)?
                 };
-                slot.insert((f, self.take_callees()));
+                let callees = self.take_callees();
+                slot.insert((prepare(f)?, callees));
             }
             if let Some((_, callees)) = bodies.get(&key) {
                 stack.extend(callees.iter().copied());
             }
         }
-        let fns: Vec<&TokenStream> = bodies
-            .iter()
-            .filter(|(key, _)| keep.contains(key))
-            .map(|(_, (f, _))| f)
+        // Moved, not interpolated: `quote!` would copy every token.
+        let mut items: Vec<Prepared> = std::mem::take(&mut self.statics)
+            .into_iter()
+            .map(Prepared::Tokens)
             .collect();
-        let statics = &self.statics;
-        Ok(quote! {
-            #(#statics)*
-            #(#fns)*
-        })
+        items.extend(
+            bodies
+                .into_iter()
+                .filter(|(key, _)| keep.contains(key))
+                .map(|(_, (f, _))| f),
+        );
+        Ok(items)
     }
 
     /// The functions the last emitted function calls (and forgets them).
