@@ -508,7 +508,10 @@ impl<'a> Inflight<'a> {
             Ty::Option(inner) => (&**inner, true),
             _ => (read_ty, false),
         };
-        if super::read::value_seed(cx, inner).is_some() || !Self::capturable(cx, inner, 0) {
+        if !may_narrow(inner)
+            || super::read::value_seed(cx, inner).is_some()
+            || !Self::capturable(cx, inner, 0)
+        {
             return None;
         }
         let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
@@ -704,6 +707,16 @@ fn may_nest(ty: &Ty) -> bool {
     match ty {
         Ty::Named(_) | Ty::Generic(_) => true,
         Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_nest(t),
+        _ => false,
+    }
+}
+
+/// Whether a value of `ty` may hold a value the schema accepts and its Rust type cannot: an
+/// integer, a mapped type, or a generated type (which may hold them).
+fn may_narrow(ty: &Ty) -> bool {
+    match ty {
+        Ty::I64 | Ty::U64 | Ty::Mapped(_) | Ty::Named(_) => true,
+        Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_narrow(t),
         _ => false,
     }
 }
