@@ -183,7 +183,7 @@ fn mapped_type_findings_are_located_refusals() {
                             assert_eq!(oracle, !formats, "{name}");
                             located("/when", &[if formats { "oneOf" } else { "format" }]);
                             if !formats {
-                                let e = typed.as_ref().err().expect("refused");
+                                let e = typed.as_ref().expect_err("refused");
                                 let first = e.first().expect("an error");
                                 assert_eq!(
                                     first.schema_path, "#/properties/when/oneOf/0/format",
