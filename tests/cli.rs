@@ -87,7 +87,7 @@ fn invalid_documents_print_pointer_and_message_and_fail() {
     );
     assert_eq!(
         lines[2],
-        "tests/documents/response-envelope/invalid/unknown-top-level-key.json: invalid at (root): property \"extra\" is not allowed"
+        "tests/documents/response-envelope/invalid/unknown-top-level-key.json: invalid at (root) (line 1, column 1): property \"extra\" is not allowed"
     );
 }
 
@@ -397,7 +397,7 @@ fn bad_type_mappings_are_located_errors() {
         ),
         (
             &["--map-format", "date-time=Vec<"],
-            "mapped-cli-bad.json",
+            "mapped-cli-bad.json#/properties/at/format (line 6, column 40)",
             "the format mapping date-time=\"Vec<\" does not name a Rust type",
         ),
         (
@@ -462,7 +462,9 @@ fn rules_prints_one_line_per_violation_with_its_rule_id() {
     assert_eq!(lines[0], format!("{good}: valid"));
     assert_eq!(lines.len(), 4, "{text}");
     assert!(
-        lines[1].starts_with(&format!("{bad}: meminit/9.2-key-order at (root): ")),
+        lines[1].starts_with(&format!(
+            "{bad}: meminit/9.2-key-order at (root) (line 1, column 1): "
+        )),
         "{text}"
     );
     assert!(

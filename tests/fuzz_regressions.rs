@@ -8,8 +8,8 @@
 //!   typed parse must agree too or refuse with the documented located error;
 //! * `modes-mapped-*.json`: a document of `tests/mapping/schemas/mapped.json` (formats
 //!   and definitions mapped to Rust types) on which the `modes` target failed: refusals
-//!   of the mapped types are located errors, never panics; known disagreements are
-//!   listed in [`KNOWN_MAPPED_DISAGREEMENTS`] and must still disagree until fixed.
+//!   of the mapped types are located errors, never panics, and `validate_value` agrees
+//!   with the oracle.
 
 use envgen::runtime::Options;
 use envgen_codegen::{generate_source, Settings};
@@ -124,16 +124,8 @@ fn mapped_oracle(formats: bool, doc: &Value) -> bool {
         .is_valid(doc)
 }
 
-/// Findings of the `modes` target not fixed yet (FUZZING.md): (input file, what
-/// disagrees). Each must still disagree; remove the entry when its class is fixed.
-const KNOWN_MAPPED_DISAGREEMENTS: &[(&str, &str)] = &[(
-    "modes-mapped-draft7-uuid.json",
-    "F5: formats asserted, envgen checks `uuid` in a draft-07 schema, where the \
-         jsonschema crate ignores it (a 2019-09 format)",
-)];
-
 #[test]
-fn mapped_type_findings_are_located_refusals_or_known_disagreements() {
+fn mapped_type_findings_are_located_refusals() {
     use envgen_mapping_tests::mapped::{self, Mapped};
     let files = inputs("modes-mapped-");
     assert!(files.len() >= 4, "regression inputs missing: {files:?}");
@@ -141,7 +133,6 @@ fn mapped_type_findings_are_located_refusals_or_known_disagreements() {
         let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
         let text = read(&f);
         let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let known = KNOWN_MAPPED_DISAGREEMENTS.iter().find(|(n, _)| *n == name);
         for formats in [false, true] {
             let options = Options::new().formats(formats);
             let oracle = mapped_oracle(formats, &doc);
@@ -161,17 +152,6 @@ fn mapped_type_findings_are_located_refusals_or_known_disagreements() {
                         (first.instance_path.as_str(), first.keyword.as_str()),
                         ("/price", "additionalProperties"),
                         "{name}: {first}"
-                    );
-                    assert!(known.is_none());
-                }
-                ("modes-mapped-draft7-uuid.json", true) => {
-                    assert!(oracle, "{name}");
-                    let e = mapped::validate_value_with(&doc, &options)
-                        .expect_err("fixed? remove the entry");
-                    let first = e.first().unwrap_or_else(|| panic!("{name}: empty errors"));
-                    assert_eq!(
-                        (first.instance_path.as_str(), first.keyword.as_str()),
-                        ("/id", "format")
                     );
                 }
                 _ => {
@@ -196,12 +176,29 @@ fn mapped_type_findings_are_located_refusals_or_known_disagreements() {
                             located("/price", &["type"]);
                         }
                         // `when`: `oneOf` [date-time string (mapped to chrono), integer];
-                        // `""` is a string to the schema with formats off, no `DateTime`.
+                        // `""` is a string to the schema with formats off, no `DateTime`:
+                        // refused as a mapped field is, at the alternative's `format` (F4,
+                        // fixed); with formats on, the schema refuses it (`oneOf`).
                         "modes-mapped-union-string.json" => {
                             assert_eq!(oracle, !formats, "{name}");
-                            located("/when", &["type", "format", "oneOf"]);
+                            located("/when", &[if formats { "oneOf" } else { "format" }]);
+                            if !formats {
+                                let e = typed.as_ref().expect_err("refused");
+                                let first = e.first().expect("an error");
+                                assert_eq!(
+                                    first.schema_path, "#/properties/when/oneOf/0/format",
+                                    "{name}: {first}"
+                                );
+                                assert_eq!(
+                                    first.message,
+                                    "\"\" is not a valid date-time (premature end of input)",
+                                    "{name}"
+                                );
+                            }
                         }
-                        // The F5 input with formats off: every check agrees.
+                        // `id` is `uuid`, which draft-07 does not define: the schema
+                        // accepts `""` whether formats are asserted or not (F5, fixed:
+                        // formats follow the draft); the mapped `Uuid` refuses it.
                         "modes-mapped-draft7-uuid.json" => {
                             assert!(oracle, "{name}");
                             located("/id", &["format"]);

@@ -192,6 +192,8 @@ fn envgen_validate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
             ("cut.json", b"{\"ok\": tr"),
             ("wrong.json", b"{\n  \"ok\": 5\n}"),
             ("missing-key.json", b"{\"ok\": true,\n \"meta\": {}}"),
+            ("root.json", b"\n\n  {\"ok\": true}"),
+            ("array.json", b"[1,\n 2]"),
         ],
     );
     // (file, the line's start, its end): pointer, then line and column.
@@ -215,6 +217,17 @@ fn envgen_validate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
             "wrong.json",
             "wrong.json: invalid at /ok (line 2, column 9): ",
             "is not of type \"boolean\"",
+        ),
+        // An error at the root names where the root value starts.
+        (
+            "root.json",
+            "root.json: invalid at (root) (line 3, column 3): ",
+            "missing required property \"data\"",
+        ),
+        (
+            "array.json",
+            "array.json: invalid at (root) (line 1, column 1): ",
+            "is not of type \"object\"",
         ),
     ];
     for (file, start, end) in cases {
@@ -252,6 +265,20 @@ fn envgen_validate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
         ],
     );
     assert!(all.contains(" at /meta (line 2, column 10): "), "{all}");
+    let (_, all) = envgen(
+        &dir,
+        &[
+            "validate",
+            "--schema",
+            "response-envelope",
+            "--rules",
+            "root.json",
+        ],
+    );
+    assert!(
+        all.contains("root.json: response/schema at (root) (line 3, column 3): "),
+        "{all}"
+    );
     // `fmt` prints the `validate` line.
     let (_, all) = envgen(
         &dir,
@@ -259,6 +286,11 @@ fn envgen_validate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
     );
     assert!(
         all.contains("wrong.json: invalid at /ok (line 2, column 9): "),
+        "{all}"
+    );
+    let (_, all) = envgen(&dir, &["fmt", "--schema", "response-envelope", "root.json"]);
+    assert!(
+        all.contains("root.json: invalid at (root) (line 3, column 3): "),
         "{all}"
     );
     let _ = std::fs::remove_dir_all(&dir);

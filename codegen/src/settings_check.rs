@@ -30,8 +30,20 @@ pub(crate) fn before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result
     }
     for (format, path) in &settings.format_types {
         if let Err(e) = syn::parse_str::<syn::Type>(path) {
+            // Located at the first `format` keyword it would map, else at the root.
+            let at = set
+                .nodes()
+                .iter()
+                .find(|n| {
+                    n.loc.doc == doc
+                        && n.keywords()
+                            .and_then(|k| k.format.as_ref())
+                            .is_some_and(|f| f == format)
+                })
+                .map(|n| format!("{}/format", n.loc.pointer))
+                .unwrap_or_default();
             return Err(set
-                .error_at(doc, "", format!("the format mapping {format}={path:?} does not name a Rust type ({e})"))
+                .error_at(doc, &at, format!("the format mapping {format}={path:?} does not name a Rust type ({e})"))
                 .with_help("write `--map-format FORMAT=PATH`, for example `--map-format date-time=::chrono::DateTime<::chrono::Utc>`"));
         }
     }

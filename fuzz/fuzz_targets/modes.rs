@@ -216,9 +216,6 @@ fn schemas() -> &'static [Schema] {
                 let build = |formats: bool| {
                     jsonschema::options()
                         .should_validate_formats(formats)
-                        // envgen asserts `uuid` in every draft; the jsonschema crate knows
-                        // it from 2019-09 on, and `mapped.json` is draft-07 (FUZZING.md, F5).
-                        .with_format("uuid", is_uuid)
                         .build(&schema)
                         .unwrap_or_else(|e| panic!("{file}: {e}"))
                 };
@@ -350,15 +347,16 @@ fn narrowing(mode: Mode, doc: &Value, e: &ValidationErrors) {
         return;
     }
     if mode == Mode::Mapped
-        && matches!(first.keyword.as_str(), "format" | "type")
+        && first.keyword == "format"
         && doc
             .pointer(&first.instance_path)
             .is_some_and(Value::is_string)
     {
         // docs/type-mapping.md, "How a mapped value is validated": the mapped type's own
-        // parse decides, formats asserted or not. A field reports a `format` error; an
-        // alternative of a union (`mapped.json`'s `when`) a `type` error at the string
-        // (FUZZING.md, F4).
+        // parse decides, formats asserted or not, whether the value is a field or an
+        // alternative of a union (`mapped.json`'s `when`, FUZZING.md F4), and whether or
+        // not the schema's draft defines the format (`uuid` in draft-07, F5): a `format`
+        // error at the string.
         return;
     }
     if mode == Mode::Mapped
@@ -372,18 +370,6 @@ fn narrowing(mode: Mode, doc: &Value, e: &ValidationErrors) {
         return;
     }
     panic!("{mode:?}: from_json_str_with refuses what jsonschema accepts: {doc}\nenvgen: {e:?}");
-}
-
-/// RFC 4122's hyphenated form, any version: what the `uuid` format accepts.
-fn is_uuid(s: &str) -> bool {
-    s.len() == 36
-        && s.char_indices().all(|(i, c)| {
-            if matches!(i, 8 | 13 | 18 | 23) {
-                c == '-'
-            } else {
-                c.is_ascii_hexdigit()
-            }
-        })
 }
 
 /// Where `mapped.json` holds a value of a hand-written type (`x-rust-type`, `map_type`).

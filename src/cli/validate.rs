@@ -4,8 +4,9 @@
 //!
 //! * `PATH: valid`
 //! * `PATH: invalid at <instance pointer> (line L, column C): <message>` (the document
-//!   root is shown as `(root)`, with no line: it is the whole file; the line and column
-//!   are where the value starts in the file, and a syntax error's message carries its own)
+//!   root is shown as `(root)`; the line and column are where the value starts in the
+//!   file, the root value's first character for the root, and a syntax error's message
+//!   carries its own)
 //! * `PATH: roundtrip-mismatch at <pointer> (line L, column C)` (with `--roundtrip`: the
 //!   document parsed but did not serialize back to the same JSON, numbers compared by
 //!   value)
@@ -109,11 +110,15 @@ impl Verdict {
     pub fn line_in(&self, path: &str, bytes: Option<&[u8]>) -> String {
         let text = bytes.and_then(|b| std::str::from_utf8(b).ok());
         // A syntax error's message has its own line and column; an unreadable file has none;
-        // the root is the whole file.
+        // the root is where the root value starts.
         let position = |keyword: &str, pointer: &str| match text {
-            Some(t) if !pointer.is_empty() && !matches!(keyword, "syntax" | "io") => {
-                envgen_codegen::position_of(t, pointer)
-                    .map(|(line, column)| format!(" (line {line}, column {column})"))
+            Some(t) if !matches!(keyword, "syntax" | "io") => {
+                let at = if pointer.is_empty() {
+                    root_position(t)
+                } else {
+                    envgen_codegen::position_of(t, pointer)
+                };
+                at.map(|(line, column)| format!(" (line {line}, column {column})"))
                     .unwrap_or_default()
             }
             _ => String::new(),
@@ -184,6 +189,16 @@ fn check_as<T: Document>(bytes: &[u8], options: &Options, roundtrip: bool) -> Ve
         }
     }
     Verdict::Valid
+}
+
+/// The line and column (1-based, in characters) where the root value of the JSON text `t`
+/// starts: its first character after white space; `None` when there is none.
+fn root_position(t: &str) -> Option<(usize, usize)> {
+    let start = t.find(|c: char| !matches!(c, ' ' | '\t' | '\n' | '\r'))?;
+    let before = &t[..start];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((line, column))
 }
 
 /// The message for `bytes`, which are not UTF-8 (`e`), as the typed parse words it: the

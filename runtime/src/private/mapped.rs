@@ -1,7 +1,7 @@
 //! Values of a Rust type the user mapped a string `format` to (`date-time` →
 //! `chrono::DateTime<Utc>`): the parse that stands for the `format` check.
 
-use crate::validate::{show_str, Cx};
+use crate::validate::{show_str, Cx, NodeFn};
 use serde::de::value::{Error, StrDeserializer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -28,4 +28,21 @@ pub fn parses<T: DeserializeOwned>(
             false
         }
     }
+}
+
+/// [`parses`] for a union's format-mapped alternative, once the union's Rust type took
+/// no alternative for `value`: when the alternative's own schema (`fits`, the node whose
+/// `format` is mapped) accepts the value, the mapped type's refusal is the failure; else
+/// the alternative is not the one the value was for, and this passes.
+pub fn alternative_parses<'v, T: DeserializeOwned>(
+    value: &'v Value,
+    cx: &mut Cx<'v>,
+    fits: NodeFn,
+    schema_path: &'static str,
+    format: &'static str,
+) -> bool {
+    if !cx.speculate(|cx| fits(value, cx)) {
+        return true;
+    }
+    parses::<T>(value, cx, schema_path, format)
 }

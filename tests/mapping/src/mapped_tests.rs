@@ -189,19 +189,38 @@ fn validate_value_is_the_unmapped_modules() {
 }
 
 #[test]
-fn uuid_accepts_more_than_the_format_and_asserted_formats_still_apply() {
-    // The uuid crate parses the 32-digit form; the `uuid` format wants hyphens.
+fn uuid_is_an_annotation_in_draft_07_and_the_mapped_type_still_parses() {
+    // `mapped.json` is draft-07, which defines no `uuid` format: asserted or not, the
+    // schema does not check it (docs/decisions.md, "Formats follow the draft"). The uuid
+    // crate parses the 32-digit form, so the typed parse takes it either way.
     let doc = json!({"at": "2024-05-01T12:00:00Z", "id": "67e5504410b1426f9247bb680e5fe0c8"});
-    let parsed =
-        Mapped::from_json_str(&doc.to_string()).expect("parses when formats are not asserted");
-    assert_eq!(parsed.id, id());
-    // It serializes hyphenated: the round trip normalizes it.
-    assert_eq!(
-        serde_json::to_value(&parsed).expect("serializes")["id"],
-        json!(ID)
+    for options in [Options::new(), Options::new().formats(true)] {
+        let parsed = Mapped::from_json_str_with(&doc.to_string(), &options).expect("parses");
+        assert_eq!(parsed.id, id());
+        // It serializes hyphenated: the round trip normalizes it.
+        assert_eq!(
+            serde_json::to_value(&parsed).expect("serializes")["id"],
+            json!(ID)
+        );
+    }
+    // What the mapped type does not parse is refused, formats asserted or not: the mapping
+    // is the user's request. `validate_value` is the schema's verdict: no `uuid` check.
+    let bad = json!({"at": "2024-05-01T12:00:00Z", "id": "nope"});
+    for options in [Options::new(), Options::new().formats(true)] {
+        assert!(mapped::validate_value_with(&bad, &options).is_ok());
+        let (e, _) = reject(&bad, &options);
+        assert_eq!(triples(&e), one("/id", "format", "#/properties/id/format"));
+        assert!(e.errors()[0].message.contains("is not a valid uuid"), "{e}");
+    }
+    // A draft-07 format asserted beside it still is.
+    let (e, _) = reject(
+        &json!({"at": "2024-05-01T12:00:00Z", "id": ID, "email": "no at sign"}),
+        &Options::new().formats(true),
     );
-    let (e, _) = reject(&doc, &Options::new().formats(true));
-    assert_eq!(triples(&e), one("/id", "format", "#/properties/id/format"));
+    assert_eq!(
+        triples(&e),
+        one("/email", "format", "#/properties/email/format")
+    );
 }
 
 #[test]
@@ -314,24 +333,15 @@ fn definitions_mapped_whole_are_checked_by_the_schema() {
 #[test]
 fn all_errors_mode_reports_a_bad_mapped_string() {
     let doc = json!({"at": "not a date", "id": "nope"});
-    // Formats asserted: the schema's own format errors, both.
+    // Formats asserted: the schema's own format errors, which in draft-07 are `date-time`'s
+    // and not `uuid`'s (a 2019-09 format).
     let (e, slow) = reject(&doc, &Options::new().all_errors(true).formats(true));
     assert!(slow);
-    assert_eq!(
-        triples(&e),
-        vec![
-            (
-                "/at".into(),
-                "format".into(),
-                "#/properties/at/format".into()
-            ),
-            (
-                "/id".into(),
-                "format".into(),
-                "#/properties/id/format".into()
-            ),
-        ]
-    );
+    assert_eq!(triples(&e), one("/at", "format", "#/properties/at/format"));
+    // Once the schema accepts the document, the mapped `Uuid`'s parse refuses `nope`.
+    let doc = json!({"at": "2024-05-01T12:00:00Z", "id": "nope"});
+    let (e, _) = reject(&doc, &Options::new().all_errors(true).formats(true));
+    assert_eq!(triples(&e), one("/id", "format", "#/properties/id/format"));
 }
 
 #[test]
@@ -359,24 +369,49 @@ fn map_values_and_one_of_branches_hold_mapped_types() {
     );
     assert_eq!(serde_json::to_value(&parsed).expect("serializes"), doc);
     // Bad values there are rejected at their own pointers with the schema's error when
-    // formats are asserted, else (two-pass path) the typed parse's: a map's value as the
-    // `format` its type parses, a union's alternative as a `type` error.
+    // formats are asserted, else as the `format` the mapped type parses: a map's value on
+    // the two-pass path, a union's alternative in flight, at the alternative's `format`.
     let map = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "times": {"start": "soon"}});
     let branch = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "when": "soon"});
-    for (doc, path, keywords) in [
-        (map, "/times/start", ["format", "format"]),
-        (branch, "/when", ["type", "oneOf"]),
+    for (doc, path, keywords, two_pass) in [
+        (map, "/times/start", ["format", "format"], true),
+        (branch, "/when", ["format", "oneOf"], false),
     ] {
         for (formats, keyword) in [false, true].into_iter().zip(keywords) {
             let (e, slow) = reject(&doc, &Options::new().formats(formats));
-            assert!(
-                slow || formats,
-                "without formats, only the two-pass path sees it"
-            );
+            if !formats {
+                assert_eq!(slow, two_pass, "{doc}: {e}");
+            }
             assert_eq!(e.errors()[0].instance_path, path, "{e}");
             assert_eq!(e.errors()[0].keyword, keyword, "{e}");
         }
     }
+}
+
+#[test]
+fn a_mapped_alternative_of_a_union_is_refused_as_a_mapped_field_is() {
+    // `when`: `oneOf` [`date-time` string mapped to chrono, integer]; formats not
+    // asserted, so the schema accepts any string, and the type refuses what chrono does
+    // not parse: a `format` error at the alternative's `format` keyword, in both modes.
+    for text in ["", "soon", "2024-13-01T00:00:00Z"] {
+        let doc = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "when": text});
+        assert!(mapped::validate_value(&doc).is_ok(), "{doc}");
+        for options in [Options::new(), Options::new().all_errors(true)] {
+            let (e, _) = reject(&doc, &options);
+            assert_eq!(
+                triples(&e),
+                one("/when", "format", "#/properties/when/oneOf/0/format"),
+                "{doc}"
+            );
+            let message = &e.errors()[0].message;
+            assert!(message.contains("is not a valid date-time"), "{message}");
+            assert!(!message.contains("envgen defect"), "{message}");
+        }
+    }
+    // An integer takes the other alternative; a valid string parses.
+    let doc = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "when": 7});
+    let parsed = Mapped::from_json_str(&doc.to_string()).expect("valid");
+    assert_eq!(parsed.when, Some(mapped::MappedWhen::Integer(7)));
 }
 
 #[test]

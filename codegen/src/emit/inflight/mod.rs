@@ -39,6 +39,9 @@ struct SpecKey {
     items: Option<usize>,
     /// The format mapping whose parse its validator adds.
     parsed: Option<Mapped>,
+    /// For a union: the format mappings of its alternatives, whose parses its validator
+    /// adds.
+    alternatives: Vec<Mapped>,
     /// The union whose failure an error inside the value stands for.
     union: Option<UnionRule>,
     /// Whether the value's type is a buffered union of this node.
@@ -61,8 +64,9 @@ pub(crate) struct Inflight<'a> {
     specs: RefCell<BTreeMap<SpecKey, usize>>,
 }
 
-/// How deep array items nest before their reads become opaque.
-const MAX_ITEMS_DEPTH: usize = 2;
+/// How deep array items nest before their reads become opaque (far beyond real schemas;
+/// a bound, so that a hostile schema's depth does not become as many specs).
+const MAX_ITEMS_DEPTH: usize = 32;
 
 impl<'a> Inflight<'a> {
     pub(crate) fn new(plan: &'a Plan<'a>) -> Self {
@@ -227,6 +231,15 @@ impl<'a> Inflight<'a> {
         // no JSON kind counts as held.
         let parsed = super::mapped::parsed(cx, ty, 0).cloned();
         let kinds = if parsed.is_some() { 0 } else { kinds };
+        // A union's format-mapped alternatives: the spec still holds their kinds, and its
+        // validator adds their parses, which run once the union's type refused the value.
+        let alternatives: Vec<Mapped> = super::mapped::alternatives(cx, ty, 0)
+            .into_iter()
+            .cloned()
+            .collect();
+        for p in alternatives.iter().filter_map(|m| m.parses.as_ref()) {
+            self.used.borrow_mut().insert(p.node);
+        }
         let direct = self.direct(cx, ty, node, 0);
         let (union, whole) = if direct {
             (None, false)
@@ -241,6 +254,7 @@ impl<'a> Inflight<'a> {
             direct,
             items,
             parsed,
+            alternatives,
             union,
             whole,
             narrow: self.narrow_at(node, mapped),
@@ -315,21 +329,19 @@ impl<'a> Inflight<'a> {
                 direct,
                 items,
                 parsed,
+                alternatives,
                 union,
                 whole,
                 narrow,
                 mapped,
             } = key;
             let name = format_ident!("S{}", i);
-            let f = match parsed {
-                Some(_) => {
-                    let w = super::mapped::wrapper_name(i);
-                    quote!(super::#w)
-                }
-                None => {
-                    let f = fn_name(node);
-                    quote!(#f)
-                }
+            let f = if parsed.is_some() || !alternatives.is_empty() {
+                let w = super::mapped::wrapper_name(i);
+                quote!(super::#w)
+            } else {
+                let f = fn_name(node);
+                quote!(#f)
             };
             let items = match items {
                 Some(j) => {
@@ -408,18 +420,22 @@ impl<'a> Inflight<'a> {
     /// node's validator, then the mapped type's parse (see `emit::mapped`).
     pub(crate) fn wrappers(&self, rt: &TokenStream) -> TokenStream {
         let specs = self.specs.borrow();
-        let mut all: Vec<(usize, NodeId, &Mapped)> = specs
-            .iter()
-            .filter_map(|(key, i)| key.parsed.as_ref().map(|m| (*i, key.node, m)))
-            .collect();
-        all.sort();
-        let items = all.into_iter().map(|(i, node, m)| {
-            let sp = m
-                .parses
+        let mut all: Vec<(usize, &SpecKey)> = specs.iter().map(|(key, i)| (*i, key)).collect();
+        all.sort_by_key(|(i, _)| *i);
+        let format_sp = |m: &Mapped| {
+            m.parses
                 .as_ref()
                 .map(|p| self.plan.at(p.node, "format"))
-                .unwrap_or_default();
-            super::mapped::wrapper(rt, i, node, m, &sp)
+                .unwrap_or_default()
+        };
+        let items = all.into_iter().filter_map(|(i, key)| match &key.parsed {
+            Some(m) => Some(super::mapped::wrapper(rt, i, key.node, m, &format_sp(m))),
+            None if !key.alternatives.is_empty() => {
+                let alternatives: Vec<(&Mapped, String)> =
+                    key.alternatives.iter().map(|m| (m, format_sp(m))).collect();
+                Some(super::mapped::union_wrapper(rt, i, key.node, &alternatives))
+            }
+            None => None,
         });
         quote!(#(#items)*)
     }
@@ -453,8 +469,70 @@ impl<'a> Inflight<'a> {
             if let Some(read) = self.payload(cx, read_ty, f.node, &key) {
                 return read;
             }
+        } else if self.merged_property(struct_node, f, 0) {
+            if let Some(read) = self.merged(cx, read_ty, f.node, &key) {
+                return read;
+            }
         }
         opaque(cx, read_ty)
+    }
+
+    /// Whether `f` is a property of an `allOf` member of the struct schema at
+    /// `struct_node` (through `$ref`s and nested `allOf`s).
+    fn merged_property(&self, struct_node: NodeId, f: &Field, depth: usize) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        let Ok(end) = follow_refs(self.set, struct_node) else {
+            return false;
+        };
+        let Some(k) = self.set.node(end).keywords() else {
+            return false;
+        };
+        k.all_of
+            .iter()
+            .any(|m| self.own_property(*m, f) || self.merged_property(*m, f, depth + 1))
+    }
+
+    /// The read of a property merged from an `allOf` member (`inflight::merged`): opaque,
+    /// but located at the member's property while a narrowed value is located.
+    fn merged(
+        &self,
+        cx: &ModuleCx<'_>,
+        read_ty: &Ty,
+        node: NodeId,
+        key: &proc_macro2::Literal,
+    ) -> Option<TokenStream> {
+        let rt = &cx.rt;
+        let (inner, nullable) = match read_ty {
+            Ty::Option(inner) => (&**inner, true),
+            _ => (read_ty, false),
+        };
+        if !may_narrow(inner)
+            || super::read::value_seed(cx, inner).is_some()
+            || !Self::capturable(cx, inner, 0)
+        {
+            return None;
+        }
+        let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
+        let lenient = inner.has_bare_int(cx.module);
+        let t = cx.ty(inner);
+        let t = if lenient {
+            quote!(#rt::__private::de::Lenient<#t>)
+        } else {
+            t
+        };
+        let how = if nullable {
+            quote!(#rt::__private::inflight::OrNull::<#t>::new())
+        } else {
+            quote!(::core::marker::PhantomData::<#t>)
+        };
+        let call = quote!(#rt::__private::inflight::merged(&mut map, #how, #key, #spec)?);
+        Some(match (lenient, nullable) {
+            (true, true) => quote!(#call.map(|lenient| lenient.0)),
+            (true, false) => quote!(#call.0),
+            _ => call,
+        })
     }
 
     /// The read of a generic payload property (`T`, or `Option<T>` when nullable):
@@ -629,6 +707,16 @@ fn may_nest(ty: &Ty) -> bool {
     match ty {
         Ty::Named(_) | Ty::Generic(_) => true,
         Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_nest(t),
+        _ => false,
+    }
+}
+
+/// Whether a value of `ty` may hold a value the schema accepts and its Rust type cannot: an
+/// integer, a mapped type, or a generated type (which may hold them).
+fn may_narrow(ty: &Ty) -> bool {
+    match ty {
+        Ty::I64 | Ty::U64 | Ty::Mapped(_) | Ty::Named(_) => true,
+        Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_narrow(t),
         _ => false,
     }
 }

@@ -450,10 +450,35 @@ fn strings(l: &mut Lowering<'_>, k: &Keywords) {
         let m = Message::instance(&format!(" does not match the pattern {}", json(p)));
         l.push("pattern", Test::Pattern(p.clone(), m));
     }
-    if let Some(f) = &k.format {
+    if let Some(f) = k.format.as_ref().filter(|f| asserts_format(l, f)) {
         let m = Message::instance(&format!(" is not a valid {f}"));
         l.push("format", Test::Format(f.clone(), m));
     }
+}
+
+/// Whether the draft of the node being lowered defines `format` (docs/decisions.md,
+/// "Formats follow the draft"): a format the draft does not define is an annotation, as
+/// an unknown format is, even where envgen knows it from a later draft. An OpenAPI 3.0
+/// document (a draft-04 dialect) also defines `date`.
+fn asserts_format(l: &Lowering<'_>, format: &str) -> bool {
+    let node = l.set.node(l.id);
+    let since = match format {
+        "date-time" | "email" | "hostname" | "ipv4" | "ipv6" | "uri" => Draft::Draft4,
+        "uri-reference" | "uri-template" | "json-pointer" => Draft::Draft6,
+        "date" if l.set.document(node.loc.doc).openapi.is_some() => Draft::Draft4,
+        "date"
+        | "time"
+        | "idn-email"
+        | "idn-hostname"
+        | "iri"
+        | "iri-reference"
+        | "relative-json-pointer"
+        | "regex" => Draft::Draft7,
+        "duration" | "uuid" => Draft::Draft201909,
+        // Unknown to every draft: the runtime check passes it anyway.
+        _ => return true,
+    };
+    node.draft >= since
 }
 
 /// `minLength`/`maxLength`, `minItems`/`maxItems` or `minProperties`/`maxProperties` (a

@@ -5,7 +5,9 @@
 //! 2020-12 validation specification (section 7.3) cites for its format, and is tested
 //! against the official JSON-Schema-Test-Suite.
 //! The predicates never panic, allocate only for IDNA processing, and treat every input
-//! (empty, huge, non-ASCII) as untrusted.
+//! (empty, huge, non-ASCII) as untrusted. Generated code calls [`check`] only for the
+//! formats the schema's draft defines (docs/decisions.md, D110): a format of a later
+//! draft is an annotation there, as an unknown one is.
 //!
 //! Decisions and known limits:
 //!

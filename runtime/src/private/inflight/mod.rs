@@ -505,6 +505,40 @@ where
     read(map, OrNull::<T>::new(), spec, || PathSeg::Key(key))
 }
 
+/// A property merged from an `allOf` member (`T`, or `Option<T>` through [`OrNull`]): its
+/// errors are not reported in flight (the member's node is not the property's whole
+/// schema), so it is read as [`opaque`] reads it, except while a document the schema
+/// accepts is read again to locate a value its type cannot hold: then it is read as
+/// [`field`] reads it with `spec` (the member's property), so that the value is noted at
+/// its schema location. The schema accepts the document there, so no check fails.
+#[inline]
+pub fn merged<'de, A, S>(
+    map: &mut A,
+    how: S,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<S::Value, A::Error>
+where
+    A: MapAccess<'de>,
+    S: Read<'de>,
+{
+    if locating() {
+        read(map, how, spec, || PathSeg::Key(key))
+    } else {
+        opaque(map.next_value_seed(Own(how)))
+    }
+}
+
+/// A [`Read`] as its type's own deserializer reads the value (`null` included).
+struct Own<S>(S);
+
+impl<'de, S: Read<'de>> DeserializeSeed<'de> for Own<S> {
+    type Value = S::Value;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.own(d)
+    }
+}
+
 /// A generic payload property (`T`, `serde_json::Value` unless the caller chose a type;
 /// `Option<T>` when it may be `null`), read by `seed` (`payload::Payload`). Within a
 /// session, a payload held as a `Value` that is `null` or a scalar is checked by `node` (the
