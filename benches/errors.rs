@@ -16,12 +16,13 @@
 //! * `envgen_typed_from_json_str` (ResponseEnvelope and ToolResponse): envgen's
 //!   `from_json_str` with a typed payload, as a consumer that knows its command reads it
 //!   (`ResponseEnvelope<Page>`, `ToolResponse<Listing>`, `support/payloads.rs`): the same
-//!   verdict and the same first error as the untyped reader (asserted), without a `Value`;
+//!   verdict and the same first error (pointer, keyword, schema location, message) as the
+//!   untyped reader (asserted), without a `Value`;
 //! * `data_typed_only`: the `data` members alone, read as the typed payload (a floor for
 //!   a typed reader, as `data_value_only` is for an untyped one);
 //! * `data_typed_to_value`: the same, then each written to a `serde_json::Value` (what the
-//!   generated check of a typed generic payload, `check::generic`, does before it
-//!   validates it).
+//!   generated check of a typed generic payload does when its node asks more than a JSON
+//!   kind, `check::generic`; `check::generic_kinds` decides the kind without it).
 //!
 //! Groups `untyped-<contract>` time `payload::AnyValue` against `serde_json`'s own `Value`
 //! reader on the valid documents.
@@ -66,13 +67,12 @@ fn timed_group(c: &mut Criterion, name: String, documents: usize) -> engines::Gr
     g
 }
 
-/// The first error's instance pointer, or `None` for a valid document.
-fn first_error<T: Document>(d: &str) -> Option<String> {
-    T::from_json_str_with(d, &Options::new()).err().map(|e| {
-        e.first()
-            .map(|e| e.instance_path.clone())
-            .unwrap_or_default()
-    })
+/// The first error (instance pointer, keyword, schema location, message; `Some(None)`
+/// for a failure without one), or `None` for a valid document.
+fn first_error<T: Document>(d: &str) -> Option<Option<envgen_runtime::ValidationError>> {
+    T::from_json_str_with(d, &Options::new())
+        .err()
+        .map(|e| e.first().cloned())
 }
 
 /// One group: `T` the envelope with an untyped payload, `U` with the typed payload `P`

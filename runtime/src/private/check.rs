@@ -156,6 +156,29 @@ pub fn generic<'v, T: Serialize + 'static>(t: &'v T, cx: &mut Cx<'v>, node: Node
     fallback(t, cx, node)
 }
 
+/// [`generic`] for a node that asks no more of the value than a JSON kind and, of an
+/// object, about a few named properties (the generated check passes both from the
+/// validation plan): the node surely passes a value whose JSON form is of a kind in `pass`
+/// ([`crate::__private::inflight::Kinds`]; `INTEGER` for an integer, `NUMBER` for any
+/// number) and, when it is an object, has none of the properties `keys`. Such a value is
+/// not written to a `Value` (the kind is found by a serializer into nothing); any other
+/// is checked as [`generic`] checks it, so the errors are the node's, as they were.
+pub fn generic_kinds<'v, T: Serialize + 'static>(
+    t: &'v T,
+    cx: &mut Cx<'v>,
+    node: NodeFn,
+    pass: crate::__private::inflight::Kinds,
+    keys: &'static [&'static str],
+) -> bool {
+    if let Some(v) = (t as &dyn std::any::Any).downcast_ref::<Value>() {
+        return node(v, cx);
+    }
+    match crate::__private::probe::probe(t, keys) {
+        Some(p) if p.kind & pass != 0 && !p.named => true,
+        _ => fallback(t, cx, node),
+    }
+}
+
 /// Validates a typed value against `node` (through its JSON form).
 pub fn value<T: Serialize + ?Sized>(
     t: &T,

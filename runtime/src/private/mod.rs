@@ -12,6 +12,7 @@ pub mod inflight;
 pub mod mapped;
 pub mod num;
 pub mod payload;
+mod probe;
 pub mod regex;
 pub mod ser;
 pub mod simple_pattern;

@@ -10,6 +10,7 @@
 //!
 //! A check renders to `Option<TokenStream>`: `None` when it can never fail.
 
+mod payload;
 mod record;
 mod union;
 mod value;
@@ -218,7 +219,16 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             Ty::Generic(_) => {
                 let rt = &self.rt;
                 let f = self.v.call(node);
-                Some(quote!(#rt::__private::check::generic(#expr, cx, validators::#f)))
+                match payload::shape(self.v.plan(), self.set, node, 0).filter(|s| s.pass != 0) {
+                    Some(shape) => {
+                        let pass = shape.pass;
+                        let keys = shape.keys.iter();
+                        Some(quote!(#rt::__private::check::generic_kinds(
+                            #expr, cx, validators::#f, #pass, &[#(#keys),*]
+                        )))
+                    }
+                    None => Some(quote!(#rt::__private::check::generic(#expr, cx, validators::#f))),
+                }
             }
             // `Map<String, Value>` and `()` hold exactly one JSON type: a schema that says
             // no more than that type is satisfied by the Rust type alone.

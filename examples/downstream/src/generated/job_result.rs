@@ -516,10 +516,12 @@ where
                 "output",
                 |cx| match &self.output {
                     Some(x) => {
-                        ::envgen_runtime::__private::check::generic(
+                        ::envgen_runtime::__private::check::generic_kinds(
                             x,
                             cx,
                             validators::n3,
+                            127u8,
+                            &[],
                         )
                     }
                     None => validators::n3(&::envgen_runtime::__private::NULL, cx),

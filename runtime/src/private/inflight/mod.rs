@@ -67,6 +67,11 @@ struct Pending {
     shown: Option<&'static [&'static str]>,
     /// Raised by [`unmatched`]: the errors of the value's own schema node, at the value.
     whole: bool,
+    /// Raised by [`payload`] for a typed payload its own `Deserialize` refused: the schema
+    /// node of the payload. When the error is taken, the value at its location is read
+    /// again; a scalar this node finds errors in is reported with them (as the untyped
+    /// reader reports it in flight), anything else leaves the error to the slow path.
+    payload: Option<NodeFn>,
 }
 
 thread_local! {
@@ -147,6 +152,12 @@ impl Session {
             }
         }
         let mut errors = pending.errors;
+        if let Some(node) = pending.payload {
+            // A typed payload refused by its own type: a scalar the schema refuses too.
+            let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
+            let value = seek::scalar_at(input, &at)?;
+            errors = check(&value, node)?;
+        }
         if let Some(pieces) = pending.shown {
             // A union failed as a whole at this location: its message shows the value.
             let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
@@ -186,6 +197,7 @@ fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
             errors,
             shown: None,
             whole: false,
+            payload: None,
         })
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
@@ -358,6 +370,7 @@ fn union_failed(rule: &'static Rule) {
                 String::new(),
             )];
             pending.shown = Some(rule.message);
+            pending.payload = None;
         }
     });
 }
@@ -545,7 +558,11 @@ impl<'de, S: Read<'de>> DeserializeSeed<'de> for Own<S> {
 /// property's schema) as soon as it is read, so a payload of a kind the schema refuses
 /// stops the parse there. An array or object is left to the typed check after the parse,
 /// which checks every payload: a valid one is not walked twice. Errors raised inside a
-/// payload of another type are not the schema's (see [`opaque`]).
+/// payload of another type are not the schema's (see [`opaque`]); when such a payload's
+/// own `Deserialize` refuses the value, the error is taken as the untyped reader's would
+/// be: a `null` or scalar the schema refuses is reported in flight with `node`'s errors
+/// (found when the error is taken, from the value read again), anything else is left to
+/// the slow path.
 pub fn payload<'de, A, S>(
     map: &mut A,
     seed: S,
@@ -557,7 +574,13 @@ where
     S: DeserializeSeed<'de>,
     S::Value: 'static,
 {
-    let value = opaque(map.next_value_seed(seed))?;
+    let value = match map.next_value_seed(seed) {
+        Ok(value) => value,
+        Err(e) => {
+            forget();
+            return Err(refused_payload::<S::Value, _>(e, key, node));
+        }
+    };
     if !active() {
         return Ok(value);
     }
@@ -574,6 +597,27 @@ where
         }
     }
     Ok(value)
+}
+
+/// The error of a payload of type `T` whose read failed with `e`: within a session (not
+/// muted, not locating), when `T` is a typed payload (not a `Value`, whose reader refuses
+/// only bad syntax), an error raised in flight that [`Session::take`] resolves from the
+/// value at its location (see [`Pending::payload`]); otherwise `e`.
+fn refused_payload<T: 'static, E: de::Error>(e: E, key: &'static str, node: NodeFn) -> E {
+    use std::any::TypeId;
+    let untyped = TypeId::of::<T>() == TypeId::of::<Value>()
+        || TypeId::of::<T>() == TypeId::of::<Option<Value>>();
+    if untyped || !active() || muted() || locating() {
+        return e;
+    }
+    let e = raise(Vec::new());
+    PENDING.with(|p| {
+        if let Some(pending) = p.borrow_mut().as_mut() {
+            pending.payload = Some(node);
+        }
+    });
+    up(PathSeg::Key(key));
+    e
 }
 
 /// A declared property in one call: [`crate::__private::de::duplicate_property`] when `slot` is

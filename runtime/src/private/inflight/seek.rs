@@ -17,20 +17,37 @@ use std::io::Write;
 /// `validate::show` shows it; `None` when no value stands there.
 pub(super) fn shown_at(input: &str, path: &[&PathSeg]) -> Option<String> {
     let mut found = None;
-    let mut de = serde_json::Deserializer::from_str(input);
-    // The seek ends with an error as soon as the value is shown (or cannot be reached);
-    // `found` says which.
-    let _ = Seek {
-        path,
-        found: &mut found,
-    }
-    .deserialize(&mut de);
+    seek(input, path, Found::Shown(&mut found));
     found
+}
+
+/// The value at `path` of the JSON text `input`, when it is a scalar (`null`, a boolean,
+/// a number or a string): the `Value` `serde_json` reads there. `None` for an array or an
+/// object (not read further than its first byte), or when no valid value stands there.
+pub(super) fn scalar_at(input: &str, path: &[&PathSeg]) -> Option<Value> {
+    let mut found = None;
+    seek(input, path, Found::Scalar(&mut found));
+    found
+}
+
+fn seek(input: &str, path: &[&PathSeg], found: Found<'_>) {
+    let mut de = serde_json::Deserializer::from_str(input);
+    // The seek ends with an error as soon as the value is found (or cannot be reached);
+    // `found` says which.
+    let _ = Seek { path, found }.deserialize(&mut de);
+}
+
+/// What a seek keeps of the value at the end of its path.
+enum Found<'s> {
+    /// Its shown form.
+    Shown(&'s mut Option<String>),
+    /// The value, when it is a scalar.
+    Scalar(&'s mut Option<Value>),
 }
 
 struct Seek<'p, 's> {
     path: &'p [&'p PathSeg],
-    found: &'s mut Option<String>,
+    found: Found<'s>,
 }
 
 impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
@@ -38,7 +55,10 @@ impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         match self.path.split_first() {
-            None => d.deserialize_any(Show { found: self.found }),
+            None => match self.found {
+                Found::Shown(found) => d.deserialize_any(Show { found }),
+                Found::Scalar(found) => d.deserialize_any(Scalar { found }),
+            },
             Some((seg, rest)) => d.deserialize_any(Step {
                 seg,
                 rest,
@@ -52,7 +72,7 @@ impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
 struct Step<'p, 's> {
     seg: &'p PathSeg,
     rest: &'p [&'p PathSeg],
-    found: &'s mut Option<String>,
+    found: Found<'s>,
 }
 
 fn off_path<E: de::Error>() -> E {
@@ -154,6 +174,45 @@ impl<'de> Visitor<'de> for Show<'_> {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         self.composite(|w| Transcode(w).visit_seq(seq))
+    }
+}
+
+/// The value at the end of the path, kept when it is a scalar; an array or object is
+/// refused at its first byte.
+struct Scalar<'s> {
+    found: &'s mut Option<Value>,
+}
+
+impl Scalar<'_> {
+    fn keep<E: de::Error>(self, v: Value) -> Result<(), E> {
+        *self.found = Some(v);
+        Err(de::Error::custom("found"))
+    }
+}
+
+impl<'de> Visitor<'de> for Scalar<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON scalar")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.keep(Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.keep(Value::from(v))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.keep(Value::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.keep(Value::from(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.keep(Value::from(v))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.keep(Value::Null)
     }
 }
 
