@@ -101,3 +101,31 @@ fn what_envgen_does_not_read_is_a_located_error() {
         "{e}"
     );
 }
+
+/// A discriminated union's variants hold the components' own types, unless a type could
+/// be generic (a `$dynamicRef` type parameter anywhere): a generic enum is not read by its
+/// tag, and a component's type does not check the tag, so the variants keep the
+/// alternatives' own types then (which require the tag).
+#[test]
+fn discriminated_variants_hold_the_components_unless_a_type_may_be_generic() {
+    let doc = |extra: &str| {
+        format!(
+            r##"{{"openapi": "3.1.0", "components": {{"schemas": {{
+                "U": {{"oneOf": [{{"$ref": "#/components/schemas/A"}}, {{"$ref": "#/components/schemas/B"}}],
+                       "discriminator": {{"propertyName": "t"}}}},
+                "A": {{"type": "object", "properties": {{"t": {{"type": "string"}}}}}},
+                "B": {{"type": "object", "properties": {{"t": {{"type": "string"}}, "n": {{"type": "integer"}}}}}}
+                {extra}
+            }}}}}}"##
+        )
+    };
+    let plain = generate_source("u.json", &doc(""), &Settings::default()).expect("generates");
+    assert!(plain.contains("    A(A),"), "{plain}");
+    assert!(plain.contains("union::tagged"), "read by its tag");
+    let generic = doc(
+        r##", "List": {"$defs": {"item": {"$dynamicAnchor": "item", "not": true}},
+                      "type": "array", "items": {"$dynamicRef": "#item"}}"##,
+    );
+    let generic = generate_source("u.json", &generic, &Settings::default()).expect("generates");
+    assert!(!generic.contains("    A(A),"), "{generic}");
+}

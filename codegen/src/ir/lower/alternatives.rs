@@ -319,8 +319,18 @@ impl Lower<'_> {
         if !pinned_only || self.pinned_strings(*tag_node)?.is_none() {
             return Ok(None);
         }
-        // The member must be a plain object type (a struct), so that the union is read by
-        // its tag (`decoding::is_tagged`): tried in turn, its type would not check the tag.
+        // The union must be read by its tag (`decoding::is_tagged`): tried in turn, the
+        // member's type would not check the tag. So the member must be a plain object type
+        // (a struct), and no type may be generic, which only a `$dynamicRef` type
+        // parameter makes one (a generic enum is tried in turn).
+        if self
+            .set
+            .nodes()
+            .iter()
+            .any(|n| n.keywords().is_some_and(|k| k.dynamic_ref.is_some()))
+        {
+            return Ok(None);
+        }
         let s = shape_of(self.set, follow_refs(self.set, *member)?)?;
         let object_only = s
             .types
