@@ -103,7 +103,7 @@ fn what_envgen_does_not_read_is_a_located_error() {
 }
 
 /// A discriminated union's variants hold the components' own types, unless a type could
-/// be generic (a `$dynamicRef` type parameter anywhere): a generic enum is not read by its
+/// be generic (a type parameter anywhere, here a `$dynamicRef` one): a generic enum is not read by its
 /// tag, and a component's type does not check the tag, so the variants keep the
 /// alternatives' own types then (which require the tag).
 #[test]

@@ -321,14 +321,9 @@ impl Lower<'_> {
         }
         // The union must be read by its tag (`decoding::is_tagged`): tried in turn, the
         // member's type would not check the tag. So the member must be a plain object type
-        // (a struct), and no type may be generic, which only a `$dynamicRef` type
-        // parameter makes one (a generic enum is tried in turn).
-        if self
-            .set
-            .nodes()
-            .iter()
-            .any(|n| n.keywords().is_some_and(|k| k.dynamic_ref.is_some()))
-        {
+        // (a struct), and no type may be generic (a generic enum is tried in turn): no
+        // schema may be a type parameter, a `$dynamicRef` one or a generic property.
+        if !self.generic_nodes.is_empty() {
             return Ok(None);
         }
         let s = shape_of(self.set, follow_refs(self.set, *member)?)?;
