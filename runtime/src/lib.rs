@@ -43,16 +43,15 @@ pub use indexmap::IndexMap;
 
 /// Parses `input` into `T`, reporting a failure as located [`ValidationErrors`].
 ///
-/// The fast path is a plain `serde_json` parse. Only when it fails is the input parsed a
-/// second time with path tracking, so that the error names the instance pointer; valid
-/// documents pay nothing for the diagnostics.
+/// A plain `serde_json` parse; a failure is located at its instance pointer, found from
+/// the error's position in `input` (the input is not parsed again).
 pub fn from_json_str<T>(input: &str) -> Result<T, ValidationErrors>
 where
     T: serde::de::DeserializeOwned,
 {
     match serde_json::from_str::<T>(input) {
         Ok(v) => Ok(v),
-        Err(_) => Err(__private::de::locate_error::<T>(input)),
+        Err(e) => Err(__private::de::locate_error(input, &e)),
     }
 }
 

@@ -47,7 +47,7 @@ fn slow_path<T: DeserializeOwned>(
     SLOW_PATHS.with(|n| n.set(n.get() + 1));
     let v: Value = match serde_json::from_str(input) {
         Ok(v) => v,
-        Err(_) => return crate::__private::de::locate_error::<T>(input),
+        Err(e) => return crate::__private::de::locate_error(input, &e),
     };
     let mut cx = Cx::new(*options);
     node(&v, &mut cx);

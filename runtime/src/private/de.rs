@@ -5,6 +5,7 @@
 
 use crate::__private::inflight::Locating;
 use crate::error::{ValidationError, ValidationErrors};
+use super::pointer_at::pointer_at;
 use crate::json::push_token;
 use crate::validate::{Cx, Options};
 use indexmap::IndexMap;
@@ -313,31 +314,12 @@ impl<'de, C: Collection<'de>> Visitor<'de> for Collect<C> {
     }
 }
 
-/// Re-parses an input that failed to deserialize as `T`, this time tracking the path,
-/// and returns the failure as a located error. Call it only on the error path.
-///
-/// It reads a `&str` as [`narrowed`] does, so that a generated crate holds one copy of
-/// every `Deserialize` impl under `serde_path_to_error` (bytes are checked for UTF-8
-/// first by their callers): a second reader type would compile each impl once more.
-pub fn locate_error<T: de::DeserializeOwned>(input: &str) -> ValidationErrors {
-    let mut de = serde_json::Deserializer::from_str(input);
-    let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
-    let error = match result {
-        Err(e) => {
-            let pointer = pointer_of(e.path());
-            from_serde_error(pointer, e.inner())
-        }
-        Ok(_) => match de.end() {
-            Err(e) => from_serde_error(String::new(), &e),
-            Ok(()) => ValidationError::new(
-                "",
-                "syntax",
-                "",
-                "document could not be parsed (inconsistent parser result)",
-            ),
-        },
-    };
-    ValidationErrors::single(error)
+/// The located error for `error`, the failure of a parse of `input`: its instance
+/// pointer is found from the error's position ([`super::pointer_at`]), so the input is not
+/// parsed again. Call it only on the error path.
+pub fn locate_error(input: &str, error: &serde_json::Error) -> ValidationErrors {
+    let pointer = pointer_at(input, error.line(), error.column());
+    ValidationErrors::single(from_serde_error(pointer, error))
 }
 
 /// The error for a document the schema accepts (with `options`) but the generated type
@@ -357,13 +339,15 @@ pub fn locate_error<T: de::DeserializeOwned>(input: &str) -> ValidationErrors {
 /// location is known (the root value itself, say) is located at the root `#`.
 pub fn narrowed<T: de::DeserializeOwned>(input: &str, options: &Options) -> ValidationErrors {
     let locating = Locating::start(options);
-    let mut de = serde_json::Deserializer::from_str(input);
-    match serde_path_to_error::deserialize::<_, T>(&mut de) {
-        Err(e) => narrowed_error(input, options, locating, e.path(), e.inner()),
-        Ok(_) => {
-            drop(locating);
-            locate_error::<T>(input)
-        }
+    // The same reader as the first parse: no `Deserialize` impl is compiled again for it.
+    match serde_json::from_str::<T>(input) {
+        Err(e) => narrowed_error(input, options, locating, &e),
+        Ok(_) => ValidationErrors::single(ValidationError::new(
+            "",
+            "syntax",
+            "",
+            "document could not be parsed (inconsistent parser result)",
+        )),
     }
 }
 
@@ -373,14 +357,13 @@ fn narrowed_error(
     input: &str,
     options: &Options,
     locating: Locating,
-    path: &serde_path_to_error::Path,
     error: &serde_json::Error,
 ) -> ValidationErrors {
     let (first, noted) = {
         if let Some(errors) = locating.take(error, input) {
             return errors;
         }
-        let pointer = pointer_of(path);
+        let pointer = pointer_at(input, error.line(), error.column());
         (from_serde_error(pointer, error), locating.narrowed())
     };
     drop(locating);
@@ -560,18 +543,6 @@ fn keyword_of(message: &str) -> &'static str {
         .iter()
         .find(|(s, _)| says(s))
         .map_or("type", |(_, keyword)| keyword)
-}
-
-fn pointer_of(path: &serde_path_to_error::Path) -> String {
-    let mut out = String::new();
-    for seg in path.iter() {
-        match seg {
-            serde_path_to_error::Segment::Seq { index } => push_token(&mut out, &index.to_string()),
-            serde_path_to_error::Segment::Map { key } => push_token(&mut out, key),
-            serde_path_to_error::Segment::Enum { .. } | serde_path_to_error::Segment::Unknown => {}
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -62,6 +62,85 @@ impl<'de> DeserializeSeed<'de> for AnyValue {
     }
 }
 
+/// A seed that reads any JSON value as [`AnyValue`] reads it and hands it to its function,
+/// within the deserializer's own call for the value: an error the function returns is
+/// placed (by `serde_json`) at the value's last byte, where
+/// [`super::de::locate_error`] finds the value again, as for an error raised while reading
+/// it.
+pub(crate) struct Then<F>(pub(crate) F);
+
+impl<'de, T, F: FnOnce(Value) -> Result<T, String>> DeserializeSeed<'de> for Then<F> {
+    type Value = T;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        let mut scratch = SCRATCH.with(Cell::take);
+        let result = d.deserialize_any(ThenVisitor {
+            build: Build(&mut scratch),
+            then: self.0,
+        });
+        scratch.items.clear();
+        scratch.entries.clear();
+        if scratch.items.capacity() <= KEEP && scratch.entries.capacity() <= KEEP {
+            SCRATCH.with(|s| s.set(scratch));
+        }
+        result
+    }
+}
+
+/// [`Then`]'s visitor: [`Build`]'s, then the function.
+struct ThenVisitor<'s, F> {
+    build: Build<'s>,
+    then: F,
+}
+
+impl<T, F: FnOnce(Value) -> Result<T, String>> ThenVisitor<'_, F> {
+    fn then<E: de::Error>(then: F, value: Result<Value, E>) -> Result<T, E> {
+        then(value?).map_err(E::custom)
+    }
+}
+
+/// `visit_x(args) => Build::visit_x(args)`, then the function.
+macro_rules! then_visit {
+    ($($method:ident($($arg:ident: $ty:ty),*);)*) => {$(
+        fn $method<E: de::Error>(self, $($arg: $ty),*) -> Result<T, E> {
+            Self::then(self.then, self.build.$method($($arg),*))
+        }
+    )*};
+}
+
+impl<'de, T, F: FnOnce(Value) -> Result<T, String>> Visitor<'de> for ThenVisitor<'_, F> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    then_visit! {
+        visit_bool(v: bool);
+        visit_i64(v: i64);
+        visit_u64(v: u64);
+        visit_i128(v: i128);
+        visit_u128(v: u128);
+        visit_f64(v: f64);
+        visit_str(v: &str);
+        visit_string(v: String);
+        visit_none();
+        visit_unit();
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        Self::then(self.then, self.build.visit_some(d))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        Self::then(self.then, self.build.visit_seq(seq))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        Self::then(self.then, self.build.visit_map(map))
+    }
+}
+
 /// A seed for a generic payload `T` (a generated type's parameter): when `T` is
 /// `serde_json::Value` (the parameters' default), read as [`AnyValue`] reads; any other
 /// type by its own `Deserialize`.

@@ -172,7 +172,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 &name,
                 v,
                 ty,
-                quote!(::serde::de::value::#deser::<Fail>::new(value)),
+                quote!(#rt::__private::scalar::Scalar::#deser(value).de::<Fail>()),
             ),
             (None, _) => quote!({ let found = #found; #fail }),
         }
@@ -192,7 +192,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         let tail = tail_for(
             str_payload,
             Some((&Ty::String, quote!(String::from(value)))),
-            quote!(StrDeserializer),
+            quote!(Str),
             "a string",
         );
         let matcher = match str_lits.as_slice() {
@@ -235,7 +235,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         let tail = tail_for(
             bool_payload,
             Some((&Ty::Bool, quote!(value))),
-            quote!(BoolDeserializer),
+            quote!(Bool),
             "a boolean",
         );
         methods.push(visit_scalar(
@@ -250,9 +250,9 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let num_payload = payload_for(Kind::Number);
     if !num_lits.is_empty() || num_payload.is_some() {
         for (method, prim, deser) in [
-            (quote!(visit_u64), quote!(u64), quote!(U64Deserializer)),
-            (quote!(visit_i64), quote!(i64), quote!(I64Deserializer)),
-            (quote!(visit_f64), quote!(f64), quote!(F64Deserializer)),
+            (quote!(visit_u64), quote!(u64), quote!(U64)),
+            (quote!(visit_i64), quote!(i64), quote!(I64)),
+            (quote!(visit_f64), quote!(f64), quote!(F64)),
         ] {
             let checks = num_lits.iter().map(|(v, l)| {
                 let vname = ident(&v.name);
@@ -280,7 +280,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             let call = de_call(
                 cx,
                 ty,
-                quote!(::serde::de::value::UnitDeserializer::<Fail>::new()),
+                quote!(#rt::__private::scalar::Scalar::Null.de::<Fail>()),
             );
             quote!(#call.map(#name::#vname))
         } else {

@@ -3,8 +3,8 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
-    up, Mute, PathSeg, Spec,
+    active, check, forget, locating, note, note_value, notes, raise, raised_whole,
+    record_raised, union_failed, up, Mute, PathSeg, Spec,
 };
 use serde::de::value::{
     BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
@@ -95,15 +95,19 @@ impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
             // In a session the document's own value is checked first: a hand-written type
             // may drop or normalize what its schema refuses (a key that
             // `additionalProperties: false` forbids), so checking its output would not do.
-            let value = crate::__private::payload::AnyValue.deserialize(d)?;
-            if let Some(errors) = check(&value, spec.node) {
-                return Err(raise(errors));
-            }
-            return self.seed.own(value).map_err(|e| {
-                forget();
-                note(spec, None);
-                de::Error::custom(e)
-            });
+            // Both run within the read of the value, so that a failure is placed at it.
+            let seed = self.seed;
+            return crate::__private::payload::Then(move |value: Value| {
+                if let Some(errors) = check(&value, spec.node) {
+                    return Err(record_raised(errors).to_string());
+                }
+                seed.own(value).map_err(|e| {
+                    forget();
+                    note(spec, None);
+                    e.to_string()
+                })
+            })
+            .deserialize(d);
         }
         d.deserialize_any(self)
     }

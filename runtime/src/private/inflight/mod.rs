@@ -185,6 +185,11 @@ impl Drop for Session {
 /// Records `errors` (relative to the value being deserialized) and returns the serde
 /// error that carries them up.
 fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
+    E::custom(record_raised(errors))
+}
+
+/// [`raise`]'s record: the marker the error's message must start with.
+fn record_raised(errors: Vec<ValidationError>) -> Marker {
     let seq = SEQ.with(|s| {
         let n = s.get().wrapping_add(1);
         s.set(n);
@@ -202,7 +207,7 @@ fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
     // and is only ever seen inside a session.
-    E::custom(Marker(seq))
+    Marker(seq)
 }
 
 /// A value the schema accepts that its Rust type could not take, noted while a rejected
