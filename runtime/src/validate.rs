@@ -199,10 +199,16 @@ impl<'v> Cx<'v> {
         message: impl FnOnce() -> String,
     ) -> bool {
         if self.silent == 0 {
-            let e = ValidationError::new(self.pointer(), keyword, schema_path, message());
-            self.errors.push(e);
+            self.record(keyword, schema_path, message());
         }
         self.keep_going()
+    }
+
+    /// [`Self::fail`]'s record, apart from the message closure so that it is compiled
+    /// once, not once per generated call.
+    fn record(&mut self, keyword: &'static str, schema_path: &'static str, message: String) {
+        let e = ValidationError::new(self.pointer(), keyword, schema_path, message);
+        self.errors.push(e);
     }
 
     /// Whether to go on after a failure found by a nested validator (which already

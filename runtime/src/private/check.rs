@@ -44,19 +44,23 @@ fn slow_path<T: DeserializeOwned>(
     options: &Options,
     node: NodeFn,
 ) -> ValidationErrors {
+    // Valid for the schema, but not representable by the generated type: only where a
+    // type is narrowed on purpose (integers beyond i64/u64).
+    schema_errors(input, options, node)
+        .unwrap_or_else(|| crate::__private::de::narrowed::<T>(input, options))
+}
+
+/// The slow path's part that does not depend on the type (compiled once): the errors of
+/// `input` parsed as a `Value` and validated by `node`; `None` when the schema accepts it.
+fn schema_errors(input: &str, options: &Options, node: NodeFn) -> Option<ValidationErrors> {
     SLOW_PATHS.with(|n| n.set(n.get() + 1));
     let v: Value = match serde_json::from_str(input) {
         Ok(v) => v,
-        Err(e) => return crate::__private::de::locate_error(input, &e),
+        Err(e) => return Some(crate::__private::de::locate_error(input, &e)),
     };
     let mut cx = Cx::new(*options);
     node(&v, &mut cx);
-    match cx.finish() {
-        Err(e) => e,
-        // Valid for the schema, but not representable by the generated type: only where
-        // a type is narrowed on purpose (integers beyond i64/u64).
-        Ok(()) => crate::__private::de::narrowed::<T>(input, options),
-    }
+    cx.finish().err()
 }
 
 /// A generated typed check: validates a value of a generated type without converting it.
@@ -108,15 +112,20 @@ where
             typed(&t, options, check)?;
             Ok(t)
         }
-        Err(e) => {
-            let found = session.take(&e, input);
-            drop(session);
-            match found {
-                Some(errors) => Err(errors),
-                None => Err(slow_path::<T>(input, options, node)),
-            }
-        }
+        Err(e) => Err(match taken(session, &e, input) {
+            Some(errors) => errors,
+            None => slow_path::<T>(input, options, node),
+        }),
     }
+}
+
+/// The errors raised in flight that `e` stands for, once the session has ended.
+fn taken(
+    session: crate::__private::inflight::Session,
+    e: &serde_json::Error,
+    input: &str,
+) -> Option<ValidationErrors> {
+    session.take(e, input)
 }
 
 /// Validates a typed value with its generated check.
@@ -196,4 +205,43 @@ pub fn value<T: Serialize + ?Sized>(
     let mut cx = Cx::new(*options);
     node(&v, &mut cx);
     cx.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any(_: &Value, _: &mut Cx<'_>) -> bool {
+        true
+    }
+
+    fn fine(_: &Vec<u8>, _: &mut Cx<'_>) -> bool {
+        true
+    }
+
+    #[test]
+    fn a_document_that_is_not_json_is_refused_as_such_where_it_breaks() {
+        // The typed parse stops at `300` (too wide for a `u8`) before the text ends; the
+        // error reported is the broken text's, not the type's.
+        for (text, pointer) in [("[1, 300", "/1"), ("[1, 300,\n 2", "/2"), ("[1, x]", "/1")] {
+            let e = from_json_str_typed::<Vec<u8>>(text, &Options::new(), any, fine)
+                .err()
+                .unwrap_or_default();
+            let first = e
+                .first()
+                .map(|e| (e.instance_path.as_str(), e.keyword.as_str()));
+            assert_eq!(first, Some((pointer, "syntax")), "{text}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_the_schema_accepts_but_the_type_cannot_hold_is_located() {
+        let e = from_json_str_typed::<Vec<u8>>("[1,\n  300\n]", &Options::new(), any, fine)
+            .err()
+            .unwrap_or_default();
+        let first = e
+            .first()
+            .map(|e| (e.instance_path.as_str(), e.keyword.as_str()));
+        assert_eq!(first, Some(("/1", "type")), "{e:?}");
+    }
 }

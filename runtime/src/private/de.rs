@@ -3,9 +3,9 @@
 //! Generated deserializers raise their errors through the functions here, so that every
 //! message has one wording, and [`locate_error`] can name the keyword that failed.
 
+use super::pointer_at::pointer_at;
 use crate::__private::inflight::Locating;
 use crate::error::{ValidationError, ValidationErrors};
-use super::pointer_at::pointer_at;
 use crate::json::push_token;
 use crate::validate::{Cx, Options};
 use indexmap::IndexMap;

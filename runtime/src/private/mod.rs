@@ -15,6 +15,7 @@ pub mod payload;
 mod pointer_at;
 mod probe;
 pub mod regex;
+pub mod scalar;
 pub mod ser;
 pub mod simple_pattern;
 pub mod union;

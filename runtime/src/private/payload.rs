@@ -66,13 +66,14 @@ impl<'de> DeserializeSeed<'de> for AnyValue {
 /// within the deserializer's own call for the value: an error the function returns is
 /// placed (by `serde_json`) at the value's last byte, where
 /// [`super::de::locate_error`] finds the value again, as for an error raised while reading
-/// it.
-pub(crate) struct Then<F>(pub(crate) F);
+/// it. The function is a trait object, so the reader is compiled once per deserializer,
+/// not once per caller.
+pub(crate) struct Then<'f>(pub(crate) &'f mut dyn FnMut(Value) -> Result<(), String>);
 
-impl<'de, T, F: FnOnce(Value) -> Result<T, String>> DeserializeSeed<'de> for Then<F> {
-    type Value = T;
+impl<'de> DeserializeSeed<'de> for Then<'_> {
+    type Value = ();
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let mut scratch = SCRATCH.with(Cell::take);
         let result = d.deserialize_any(ThenVisitor {
             build: Build(&mut scratch),
@@ -88,13 +89,16 @@ impl<'de, T, F: FnOnce(Value) -> Result<T, String>> DeserializeSeed<'de> for The
 }
 
 /// [`Then`]'s visitor: [`Build`]'s, then the function.
-struct ThenVisitor<'s, F> {
+struct ThenVisitor<'s, 'f> {
     build: Build<'s>,
-    then: F,
+    then: &'f mut dyn FnMut(Value) -> Result<(), String>,
 }
 
-impl<T, F: FnOnce(Value) -> Result<T, String>> ThenVisitor<'_, F> {
-    fn then<E: de::Error>(then: F, value: Result<Value, E>) -> Result<T, E> {
+impl ThenVisitor<'_, '_> {
+    fn then<E: de::Error>(
+        then: &mut dyn FnMut(Value) -> Result<(), String>,
+        value: Result<Value, E>,
+    ) -> Result<(), E> {
         then(value?).map_err(E::custom)
     }
 }
@@ -102,14 +106,14 @@ impl<T, F: FnOnce(Value) -> Result<T, String>> ThenVisitor<'_, F> {
 /// `visit_x(args) => Build::visit_x(args)`, then the function.
 macro_rules! then_visit {
     ($($method:ident($($arg:ident: $ty:ty),*);)*) => {$(
-        fn $method<E: de::Error>(self, $($arg: $ty),*) -> Result<T, E> {
+        fn $method<E: de::Error>(self, $($arg: $ty),*) -> Result<(), E> {
             Self::then(self.then, self.build.$method($($arg),*))
         }
     )*};
 }
 
-impl<'de, T, F: FnOnce(Value) -> Result<T, String>> Visitor<'de> for ThenVisitor<'_, F> {
-    type Value = T;
+impl<'de> Visitor<'de> for ThenVisitor<'_, '_> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any valid JSON value")
@@ -128,15 +132,15 @@ impl<'de, T, F: FnOnce(Value) -> Result<T, String>> Visitor<'de> for ThenVisitor
         visit_unit();
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         Self::then(self.then, self.build.visit_some(d))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         Self::then(self.then, self.build.visit_seq(seq))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
         Self::then(self.then, self.build.visit_map(map))
     }
 }

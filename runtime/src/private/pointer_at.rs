@@ -122,7 +122,11 @@ pub(crate) fn pointer_at(input: &str, line: usize, column: usize) -> String {
                     let depth_len = pointer.len();
                     stack.push(Frame {
                         array: b == b'[',
-                        expect: if b == b'[' { Expect::Value } else { Expect::Key },
+                        expect: if b == b'[' {
+                            Expect::Value
+                        } else {
+                            Expect::Key
+                        },
                         key: String::new(),
                         index: 0,
                         depth_len,
@@ -166,7 +170,9 @@ fn byte_at(input: &str, line: usize, column: usize) -> Option<usize> {
             .map(|(i, _)| i + 1)?
     };
     let at = (start + column).saturating_sub(1).max(start);
-    (at < input.len()).then_some(at).or(input.len().checked_sub(1))
+    (at < input.len())
+        .then_some(at)
+        .or(input.len().checked_sub(1))
 }
 
 /// The offset of the closing quote of the string starting at `start` (the last byte when
@@ -238,10 +244,22 @@ mod tests {
 
     #[test]
     fn a_value_a_visitor_refuses_is_located_at_itself() {
-        assert_eq!(located::<Outer>(r#"{"items": [{"n": 1}, {"n": 300}]}"#), "/items/1/n");
-        assert_eq!(located::<Outer>(r#"{"items": [{"n": 1, "s": 5}]}"#), "/items/0/s");
-        assert_eq!(located::<Outer>(r#"{"items": [], "a/b~c": "x"}"#), "/a~1b~0c");
-        assert_eq!(located::<Outer>("{\n  \"items\": [\n    {\"n\": -1}\n  ]\n}"), "/items/0/n");
+        assert_eq!(
+            located::<Outer>(r#"{"items": [{"n": 1}, {"n": 300}]}"#),
+            "/items/1/n"
+        );
+        assert_eq!(
+            located::<Outer>(r#"{"items": [{"n": 1, "s": 5}]}"#),
+            "/items/0/s"
+        );
+        assert_eq!(
+            located::<Outer>(r#"{"items": [], "a/b~c": "x"}"#),
+            "/a~1b~0c"
+        );
+        assert_eq!(
+            located::<Outer>("{\n  \"items\": [\n    {\"n\": -1}\n  ]\n}"),
+            "/items/0/n"
+        );
         assert_eq!(located::<Outer>(r#"{"items": 7}"#), "/items");
         assert_eq!(located::<Vec<u8>>("[1, 300]"), "/1");
         assert_eq!(located::<Vec<u8>>(r#"[1, "a\"b"]"#), "/1");
@@ -250,7 +268,10 @@ mod tests {
     #[test]
     fn a_missing_or_unknown_property_is_located_at_its_object() {
         assert_eq!(located::<Outer>(r#"{"items": [{"s": "x"}]}"#), "/items/0");
-        assert_eq!(located::<Outer>(r#"{"items": [{"n": 1, "zz": 2}]}"#), "/items/0");
+        assert_eq!(
+            located::<Outer>(r#"{"items": [{"n": 1, "zz": 2}]}"#),
+            "/items/0"
+        );
         assert_eq!(located::<Outer>(r#"{"a/b~c": true}"#), "");
     }
 
@@ -269,7 +290,10 @@ mod tests {
         assert_eq!(located::<serde_json::Value>("[1, 2"), "/1");
         assert_eq!(located::<serde_json::Value>("[1] x"), "");
         assert_eq!(located::<serde_json::Value>(""), "");
-        assert_eq!(located::<serde_json::Value>("{\"a\": {\"b\": [tru"), "/a/b/0");
+        assert_eq!(
+            located::<serde_json::Value>("{\"a\": {\"b\": [tru"),
+            "/a/b/0"
+        );
     }
 
     #[test]

@@ -3,14 +3,11 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, forget, locating, note, note_value, notes, raise, raised_whole,
-    record_raised, union_failed, up, Mute, PathSeg, Spec,
+    active, check, forget, locating, note, note_value, notes, raise, raised_whole, record_raised,
+    union_failed, up, Mute, PathSeg, Spec,
 };
-use serde::de::value::{
-    BoolDeserializer, BorrowedStrDeserializer, F64Deserializer, I64Deserializer,
-    MapAccessDeserializer, SeqAccessDeserializer, StrDeserializer, U64Deserializer,
-    UnitDeserializer,
-};
+use crate::__private::scalar::Scalar;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
@@ -66,7 +63,7 @@ struct Capture<'s, S> {
 
 impl<'de, T: Deserialize<'de>> Read<'de> for PhantomData<T> {
     fn null<E: de::Error>(self) -> Result<T, E> {
-        T::deserialize(UnitDeserializer::<E>::new())
+        T::deserialize(Scalar::Null.de::<E>())
     }
 }
 
@@ -87,79 +84,95 @@ impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
             // A mapped type reads itself; what it raises is not known to be the schema's.
             let spec = self.spec;
             if !active() {
-                return self.seed.own(d).inspect_err(|_| {
-                    forget();
-                    note(spec, None);
-                });
+                let result = self.seed.own(d);
+                if result.is_err() {
+                    mapped_failed(spec);
+                }
+                return result;
             }
             // In a session the document's own value is checked first: a hand-written type
             // may drop or normalize what its schema refuses (a key that
             // `additionalProperties: false` forbids), so checking its output would not do.
             // Both run within the read of the value, so that a failure is placed at it.
-            let seed = self.seed;
-            return crate::__private::payload::Then(move |value: Value| {
+            let mut seed = Some(self.seed);
+            let mut read = None;
+            crate::__private::payload::Then(&mut |value: Value| {
                 if let Some(errors) = check(&value, spec.node) {
                     return Err(record_raised(errors).to_string());
                 }
-                seed.own(value).map_err(|e| {
-                    forget();
-                    note(spec, None);
-                    e.to_string()
-                })
+                let seed = seed.take().ok_or("the value was read twice")?;
+                match seed.own(value) {
+                    Ok(value) => {
+                        read = Some(value);
+                        Ok(())
+                    }
+                    Err(e) => {
+                        mapped_failed(spec);
+                        Err(e.to_string())
+                    }
+                }
             })
-            .deserialize(d);
+            .deserialize(d)?;
+            return read.ok_or_else(|| de::Error::custom("the value was not read"));
         }
         d.deserialize_any(self)
     }
 }
 
-impl<'s, S> Capture<'s, S> {
-    /// A scalar `value` the type does not hold (`ok` is `false`), or could not take
-    /// (`result` failed): checked by the schema.
-    fn scalar<T, E: de::Error>(
-        spec: &Spec,
-        kind: Kinds,
-        make: impl FnOnce() -> Value,
-        result: impl FnOnce() -> Result<T, E>,
-    ) -> Result<T, E> {
-        if kind != 0 && spec.kinds & kind != 0 {
-            // The kind the type holds: errors are rare (a number out of range). The schema
-            // names the error; should it accept the value, the type is narrower than the
-            // schema here, and the slow path decides.
-            return result().map_err(|e| {
-                if !active() {
-                    return e;
-                }
-                let value = make();
-                match check(&value, spec.node) {
-                    Some(errors) => raise(errors),
-                    None => {
-                        note(spec, Some(value));
-                        e
-                    }
-                }
-            });
-        }
-        if !active() {
-            // Outside a session, serde's own error; a JSON kind the type does not hold at
-            // all is refused even where serde would take it (`serde_json::Map` reads
-            // `null` as an empty map), so that the typed parse never changes a value. A
-            // type whose kinds are unknown (a format-mapped value) decides itself.
-            if kind != 0 && spec.kinds != 0 {
-                let shown = make();
-                return Err(E::invalid_type(
-                    unexpected(&shown),
-                    &"a value of the schema's type",
-                ));
-            }
-            return result();
-        }
-        // A kind the type does not hold: the schema names the error; should it accept the
-        // value, the type decides.
-        let value = make();
-        match check(&value, spec.node) {
-            Some(errors) => Err(raise(errors)),
-            None => result().inspect_err(|_| note(spec, Some(value))),
+/// What [`Capture`] does with a scalar of JSON kind `kind` (none when it is known not to
+/// fit) before its type reads it: the decision does not depend on the type, so it is
+/// compiled once.
+enum Verdict {
+    /// Let the type read it (a failure is then judged by [`refused`]).
+    Read,
+    /// Outside a session, a JSON kind the type does not hold at all: serde's "invalid
+    /// type", even where serde would take it (`serde_json::Map` reads `null` as an empty
+    /// map), so that the typed parse never changes a value.
+    Refuse,
+    /// The schema refuses it: these errors, raised in flight.
+    Raise(Vec<crate::error::ValidationError>),
+}
+
+#[inline]
+fn verdict(spec: &Spec, kind: Kinds, value: Scalar<'_, '_>) -> Verdict {
+    if kind != 0 && spec.kinds & kind != 0 {
+        // The kind the type holds: errors are rare (a number out of range).
+        return Verdict::Read;
+    }
+    unheld_verdict(spec, kind, value)
+}
+
+/// [`verdict`] for a kind the type does not hold (the rare case, not inlined).
+fn unheld_verdict(spec: &Spec, kind: Kinds, value: Scalar<'_, '_>) -> Verdict {
+    if !active() {
+        // A type whose kinds are unknown (a format-mapped value) decides itself.
+        return if kind != 0 && spec.kinds != 0 {
+            Verdict::Refuse
+        } else {
+            Verdict::Read
+        };
+    }
+    // A kind the type does not hold: the schema names the error; should it accept the
+    // value, the type decides.
+    match check(&value.to_value(), spec.node) {
+        Some(errors) => Verdict::Raise(errors),
+        None => Verdict::Read,
+    }
+}
+
+/// The errors to raise instead of the type's own failure to read `value`: within a
+/// session, the schema's, when it refuses the value; when it accepts it, the type is
+/// narrower than the schema here: the value is noted, and the slow path decides.
+fn refused(spec: &Spec, value: Scalar<'_, '_>) -> Option<Vec<crate::error::ValidationError>> {
+    if !active() {
+        return None;
+    }
+    let value = value.to_value();
+    match check(&value, spec.node) {
+        Some(errors) => Some(errors),
+        None => {
+            note(spec, Some(value));
+            None
         }
     }
 }
@@ -172,45 +185,43 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<S::Value, E> {
-        self.read_scalar(BOOL, || Value::Bool(v), BoolDeserializer::new(v))
+        self.read_scalar(BOOL, Scalar::Bool(v))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<S::Value, E> {
-        self.read_number(v < 0, false, || Value::from(v), I64Deserializer::new(v))
+        let kind = number_kind(self.spec.kinds, v < 0, false);
+        self.read_scalar(kind, Scalar::I64(v))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<S::Value, E> {
-        self.read_number(false, false, || Value::from(v), U64Deserializer::new(v))
+        let kind = number_kind(self.spec.kinds, false, false);
+        self.read_scalar(kind, Scalar::U64(v))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<S::Value, E> {
-        self.read_number(
-            v < 0.0,
-            v.fract() != 0.0,
-            || Value::from(v),
-            F64Deserializer::new(v),
-        )
+        let kind = number_kind(self.spec.kinds, v < 0.0, v.fract() != 0.0);
+        self.read_scalar(kind, Scalar::F64(v))
     }
 
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<S::Value, E> {
-        self.read_scalar(STRING, || Value::from(v), BorrowedStrDeserializer::new(v))
+        self.read_scalar(STRING, Scalar::Borrowed(v))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<S::Value, E> {
-        self.read_scalar(STRING, || Value::from(v), StrDeserializer::new(v))
+        self.read_scalar(STRING, Scalar::Str(v))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<S::Value, E> {
-        let seed = self.seed;
         if S::TAKES_NULL {
-            return seed.null();
+            return self.seed.null();
         }
-        Self::scalar(self.spec, NULL, || Value::Null, || seed.null())
+        self.read_scalar(NULL, Scalar::Null)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<S::Value, A::Error> {
         if !self.holds(ARRAY) {
-            return self.unheld(Value::deserialize(SeqAccessDeserializer::new(seq))?);
+            let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
+            return Err(unheld(self.spec, &value, de::Unexpected::Seq));
         }
         let items = Items {
             inner: seq,
@@ -222,60 +233,48 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<S::Value, A::Error> {
         if !self.holds(OBJECT) {
-            return self.unheld(Value::deserialize(MapAccessDeserializer::new(map))?);
+            let value = Value::deserialize(MapAccessDeserializer::new(map))?;
+            return Err(unheld(self.spec, &value, de::Unexpected::Map));
         }
         // A typed map's values are read by the map's own deserializer: a failure inside
         // that nothing read within noted stands for a value that fits the schema but not
         // its type (`Spec::items`: the values' spec).
-        let values = self.spec.items.filter(|_| locating());
+        let values = if locating() { self.spec.items } else { None };
         let before = if values.is_some() { notes() } else { 0 };
-        self.nested(MapAccessDeserializer::new(map))
-            .inspect_err(|_| {
-                if let Some(values) = values.filter(|_| notes() == before) {
-                    note_value(values);
-                }
-            })
+        let result = self.nested(MapAccessDeserializer::new(map));
+        if result.is_err() {
+            map_failed(values, before);
+        }
+        result
     }
 }
 
 impl<'de, S: Read<'de>> Capture<'_, S> {
-    /// A scalar of JSON kind `kind` (none when it is known not to fit) read through `d`,
-    /// a deserializer of the value itself; `make` builds it for the schema's check.
-    fn read_scalar<D: Deserializer<'de>>(
-        self,
-        kind: Kinds,
-        make: impl FnOnce() -> Value,
-        d: D,
-    ) -> Result<S::Value, D::Error> {
-        let seed = self.seed;
-        Self::scalar(self.spec, kind, make, || seed.deserialize(d))
-    }
-
-    /// A number (`negative`, with a `fraction`) read as [`Self::read_scalar`] reads it.
-    fn read_number<D: Deserializer<'de>>(
-        self,
-        negative: bool,
-        fraction: bool,
-        make: impl FnOnce() -> Value,
-        d: D,
-    ) -> Result<S::Value, D::Error> {
-        let kind = number_kind(self.spec.kinds, negative, fraction);
-        self.read_scalar(kind, make, d)
+    /// A scalar of JSON kind `kind` (none when it is known not to fit), read by the seed
+    /// through the one [`ScalarDeserializer`](crate::__private::scalar::ScalarDeserializer) when the schema (or, outside a session, the
+    /// type's kinds) allow it.
+    fn read_scalar<E: de::Error>(self, kind: Kinds, value: Scalar<'de, '_>) -> Result<S::Value, E> {
+        let spec = self.spec;
+        match verdict(spec, kind, value) {
+            Verdict::Read => match self.seed.deserialize(value.de::<E>()) {
+                Ok(v) => Ok(v),
+                Err(e) => Err(match refused(spec, value) {
+                    Some(errors) => raise(errors),
+                    None => e,
+                }),
+            },
+            Verdict::Refuse => Err(E::invalid_type(
+                value.unexpected(),
+                &"a value of the schema's type",
+            )),
+            Verdict::Raise(errors) => Err(raise(errors)),
+        }
     }
 
     /// Whether a value of JSON kind `kind` (an array or an object) is read as the type
     /// reads it: the type holds that kind, or no session checks it.
     fn holds(&self, kind: Kinds) -> bool {
         self.spec.kinds & kind != 0 || !active()
-    }
-
-    /// An array or object of a kind the type does not hold, read as `value`: the schema
-    /// names the error; should it accept the value, the type decides.
-    fn unheld<E: de::Error>(self, value: Value) -> Result<S::Value, E> {
-        match check(&value, self.spec.node) {
-            Some(errors) => Err(raise(errors)),
-            None => self.seed.deserialize(value).map_err(de::Error::custom),
-        }
     }
 
     /// An array or object the type holds: errors raised inside it stand only when they
@@ -285,11 +284,52 @@ impl<'de, S: Read<'de>> Capture<'_, S> {
         let spec = self.spec;
         // Errors inside that are replaced or dropped below build no words.
         let _mute = (spec.union.is_some() || !(spec.direct || spec.whole)).then(Mute::new);
-        self.seed.deserialize(d).inspect_err(|_| match spec.union {
-            Some(rule) => union_failed(rule),
-            None if !(spec.direct || spec.whole && raised_whole()) => forget(),
-            None => {}
-        })
+        let result = self.seed.deserialize(d);
+        if result.is_err() {
+            nested_failed(spec);
+        }
+        result
+    }
+}
+
+/// The error for an array or object (`value`, `unexpected`) of a kind the type does not
+/// hold, in a session: the schema's errors, raised in flight, when it refuses the value;
+/// when it accepts it, the type is narrower than the schema here and cannot hold it
+/// either: serde's "invalid type" (the slow path then locates and words it). Not read by
+/// the type: that would compile its `Deserialize` impl for one more reader.
+fn unheld<E: de::Error>(spec: &Spec, value: &Value, unexpected: de::Unexpected<'_>) -> E {
+    match check(value, spec.node) {
+        Some(errors) => raise(errors),
+        None => E::invalid_type(unexpected, &"a value of the schema's type"),
+    }
+}
+
+// What a failure means once it has unwound to the reader: the same for every type, so
+// these are compiled once (no closure per type).
+
+/// A mapped type's own read failed: what it raised is not known to be the schema's.
+fn mapped_failed(spec: &Spec) {
+    forget();
+    note(spec, None);
+}
+
+/// A typed map (whose values' spec is `values` while locating) failed with `before` notes
+/// made before it: with nothing read within it noted, the map's own deserializer refused
+/// a value.
+fn map_failed(values: Option<&Spec>, before: u64) {
+    if let Some(values) = values {
+        if notes() == before {
+            note_value(values);
+        }
+    }
+}
+
+/// An array or object read with `spec` failed inside.
+fn nested_failed(spec: &Spec) {
+    match spec.union {
+        Some(rule) => union_failed(rule),
+        None if !(spec.direct || spec.whole && raised_whole()) => forget(),
+        None => {}
     }
 }
 
@@ -317,13 +357,14 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
             }),
             None => self.inner.next_element_seed(seed),
         };
-        result.inspect_err(|_| {
+        if result.is_err() {
             match self.spec {
                 Some(_) => up(PathSeg::Index(index)),
                 // Items read as they are: what they raise is not known to be the schema's.
                 None => forget(),
             }
-        })
+        }
+        result
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -343,7 +384,7 @@ impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
 
 impl<'de, T: DeserializeSeed<'de>> Read<'de> for Element<T> {
     fn null<E: de::Error>(self) -> Result<T::Value, E> {
-        self.0.deserialize(UnitDeserializer::<E>::new())
+        self.0.deserialize(Scalar::Null.de::<E>())
     }
 }
 
@@ -354,28 +395,25 @@ pub(super) fn read<'de, A, S>(
     map: &mut A,
     seed: S,
     spec: &Spec,
-    seg: impl FnOnce() -> PathSeg,
+    seg: Seg<'_>,
 ) -> Result<S::Value, A::Error>
 where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    map.next_value_seed(Capture { seed, spec })
-        .inspect_err(|_| up(seg()))
+    let result = map.next_value_seed(Capture { seed, spec });
+    if result.is_err() {
+        up(match seg {
+            Seg::Key(k) => PathSeg::Key(k),
+            Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
+        });
+    }
+    result
 }
 
-/// serde's name for a scalar JSON value, for an "invalid type" error.
-fn unexpected(v: &Value) -> de::Unexpected<'_> {
-    match v {
-        Value::Null => de::Unexpected::Unit,
-        Value::Bool(b) => de::Unexpected::Bool(*b),
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => de::Unexpected::Unsigned(u),
-            (None, Some(i)) => de::Unexpected::Signed(i),
-            _ => de::Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        Value::String(s) => de::Unexpected::Str(s),
-        Value::Array(_) => de::Unexpected::Seq,
-        Value::Object(_) => de::Unexpected::Map,
-    }
+/// The property [`read`] reads: a declared one, or one named at run time.
+#[derive(Clone, Copy)]
+pub(super) enum Seg<'k> {
+    Key(&'static str),
+    Owned(&'k str),
 }

@@ -494,7 +494,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, PhantomData::<T>, spec, || PathSeg::Key(key))
+    read(map, PhantomData::<T>, spec, capture::Seg::Key(key))
 }
 
 /// [`value`] for an undeclared property (`additionalProperties: {…}`), named at run time.
@@ -504,9 +504,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, PhantomData::<T>, spec, || {
-        PathSeg::OwnedKey(key.to_owned())
-    })
+    read(map, PhantomData::<T>, spec, capture::Seg::Owned(key))
 }
 
 /// [`value`] for a property whose value may be `null` (held as `Option<T>`).
@@ -520,7 +518,7 @@ where
     A: MapAccess<'de>,
     T: Deserialize<'de>,
 {
-    read(map, OrNull::<T>::new(), spec, || PathSeg::Key(key))
+    read(map, OrNull::<T>::new(), spec, capture::Seg::Key(key))
 }
 
 /// A property merged from an `allOf` member (`T`, or `Option<T>` through [`OrNull`]): its
@@ -541,7 +539,7 @@ where
     S: Read<'de>,
 {
     if locating() {
-        read(map, how, spec, || PathSeg::Key(key))
+        read(map, how, spec, capture::Seg::Key(key))
     } else {
         opaque(map.next_value_seed(Own(how)))
     }
@@ -642,6 +640,6 @@ where
     S: Read<'de>,
 {
     crate::__private::de::once(slot, key)?;
-    *slot = Some(read(map, how, spec, || PathSeg::Key(key))?);
+    *slot = Some(read(map, how, spec, capture::Seg::Key(key))?);
     Ok(())
 }
