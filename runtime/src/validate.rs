@@ -204,6 +204,52 @@ impl<'v> Cx<'v> {
         self.keep_going()
     }
 
+    /// [`Self::fail`] with the message `pieces` joined around `v` shown (as [`show`]
+    /// shows it): the message as data, not a closure (see [`crate::fail!`]).
+    #[doc(hidden)]
+    pub fn fail_shown(
+        &mut self,
+        keyword: &'static str,
+        schema_path: &'static str,
+        pieces: &[&str],
+        v: &Value,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record(keyword, schema_path, pieces.join(&show(v)));
+        }
+        self.keep_going()
+    }
+
+    /// [`Self::fail`] with the message `pieces` joined around `key` shown as a JSON
+    /// string ([`show_str`]).
+    #[doc(hidden)]
+    pub fn fail_key(
+        &mut self,
+        keyword: &'static str,
+        schema_path: &'static str,
+        pieces: &[&str],
+        key: &str,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record(keyword, schema_path, pieces.join(&show_str(key)));
+        }
+        self.keep_going()
+    }
+
+    /// [`Self::fail`] with a message that names no value.
+    #[doc(hidden)]
+    pub fn fail_text(
+        &mut self,
+        keyword: &'static str,
+        schema_path: &'static str,
+        text: &'static str,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record(keyword, schema_path, text.to_owned());
+        }
+        self.keep_going()
+    }
+
     /// [`Self::fail`]'s record, apart from the message closure so that it is compiled
     /// once, not once per generated call.
     fn record(&mut self, keyword: &'static str, schema_path: &'static str, message: String) {

@@ -44,10 +44,37 @@ fn slow_path<T: DeserializeOwned>(
     options: &Options,
     node: NodeFn,
 ) -> ValidationErrors {
+    failed(
+        None,
+        None,
+        input,
+        options,
+        node,
+        crate::__private::de::parse_only::<T>,
+    )
+}
+
+/// What a failed typed parse of `input` (`error`, in `session` when one ran) reports: the
+/// errors raised in flight that `error` stands for, else the slow path's (the document
+/// parsed as a `Value` and validated by `node`; when the schema accepts it, the value the
+/// type could not hold, located by `parse`). Compiled once, not once per type.
+fn failed(
+    session: Option<crate::__private::inflight::Session>,
+    error: Option<&serde_json::Error>,
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+    parse: fn(&str) -> Result<(), serde_json::Error>,
+) -> ValidationErrors {
+    if let (Some(session), Some(error)) = (session, error) {
+        if let Some(errors) = session.take(error, input) {
+            return errors;
+        }
+    }
     // Valid for the schema, but not representable by the generated type: only where a
     // type is narrowed on purpose (integers beyond i64/u64).
     schema_errors(input, options, node)
-        .unwrap_or_else(|| crate::__private::de::narrowed::<T>(input, options))
+        .unwrap_or_else(|| crate::__private::de::narrowed_by(input, options, parse))
 }
 
 /// The slow path's part that does not depend on the type (compiled once): the errors of
@@ -77,13 +104,7 @@ pub fn from_json_str_typed<T>(
 where
     T: DeserializeOwned,
 {
-    match serde_json::from_str::<T>(input) {
-        Ok(t) => {
-            typed(&t, options, check)?;
-            Ok(t)
-        }
-        Err(_) => Err(slow_path::<T>(input, options, node)),
-    }
+    from_json_str_inflight(input, options, node, check, false)
 }
 
 /// [`from_json_str_typed`], with schema errors reported while parsing (see
@@ -101,31 +122,23 @@ pub fn from_json_str_inflight<T>(
 where
     T: DeserializeOwned,
 {
-    if options.all_errors || !direct {
-        return from_json_str_typed(input, options, node, check);
-    }
-    let session = crate::__private::inflight::Session::start(options);
-    let parsed = serde_json::from_str::<T>(input);
-    match parsed {
+    let session = (direct && !options.all_errors)
+        .then(|| crate::__private::inflight::Session::start(options));
+    match serde_json::from_str::<T>(input) {
         Ok(t) => {
             drop(session);
             typed(&t, options, check)?;
             Ok(t)
         }
-        Err(e) => Err(match taken(session, &e, input) {
-            Some(errors) => errors,
-            None => slow_path::<T>(input, options, node),
-        }),
+        Err(e) => Err(failed(
+            session,
+            Some(&e),
+            input,
+            options,
+            node,
+            crate::__private::de::parse_only::<T>,
+        )),
     }
-}
-
-/// The errors raised in flight that `e` stands for, once the session has ended.
-fn taken(
-    session: crate::__private::inflight::Session,
-    e: &serde_json::Error,
-    input: &str,
-) -> Option<ValidationErrors> {
-    session.take(e, input)
 }
 
 /// Validates a typed value with its generated check.

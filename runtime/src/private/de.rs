@@ -315,7 +315,7 @@ impl<'de, C: Collection<'de>> Visitor<'de> for Collect<C> {
 }
 
 /// The located error for `error`, the failure of a parse of `input`: its instance
-/// pointer is found from the error's position ([`super::pointer_at`]), so the input is not
+/// pointer is found from the error's position (`pointer_at`), so the input is not
 /// parsed again. Call it only on the error path.
 pub fn locate_error(input: &str, error: &serde_json::Error) -> ValidationErrors {
     let pointer = pointer_at(input, error.line(), error.column());
@@ -338,9 +338,24 @@ pub fn locate_error(input: &str, error: &serde_json::Error) -> ValidationErrors 
 /// the integer, or the node a whole-schema mapping replaces. A value read where no schema
 /// location is known (the root value itself, say) is located at the root `#`.
 pub fn narrowed<T: de::DeserializeOwned>(input: &str, options: &Options) -> ValidationErrors {
+    narrowed_by(input, options, parse_only::<T>)
+}
+
+/// `input` parsed as `T`, the value dropped: what the slow path needs of the type, as a
+/// function pointer, so that the path itself is compiled once.
+pub fn parse_only<T: de::DeserializeOwned>(input: &str) -> Result<(), serde_json::Error> {
+    serde_json::from_str::<T>(input).map(drop)
+}
+
+/// [`narrowed`] with the typed parse `parse` ([`parse_only`]).
+pub fn narrowed_by(
+    input: &str,
+    options: &Options,
+    parse: fn(&str) -> Result<(), serde_json::Error>,
+) -> ValidationErrors {
     let locating = Locating::start(options);
     // The same reader as the first parse: no `Deserialize` impl is compiled again for it.
-    match serde_json::from_str::<T>(input) {
+    match parse(input) {
         Err(e) => narrowed_error(input, options, locating, &e),
         Ok(_) => ValidationErrors::single(ValidationError::new(
             "",

@@ -205,6 +205,33 @@ impl<'a> Inflight<'a> {
         }
     }
 
+    /// `how`, the reader of a value whose spec is `spec` (an index), wrapped as the
+    /// runtime must read it: `inflight::Mapped` for a whole-schema mapped type,
+    /// `inflight::MappedItems` for an array of them. The runtime compiles its reading of a
+    /// mapped type from a `Value` only for the readers named so.
+    fn how(&self, cx: &ModuleCx<'_>, spec: usize, how: TokenStream) -> TokenStream {
+        let rt = &cx.rt;
+        match self.mapped_reader(spec) {
+            Some(wrapper) => quote!(#rt::__private::inflight::#wrapper(#how)),
+            None => how,
+        }
+    }
+
+    /// The runtime's wrapper of the reader of a value whose spec is `spec`, if it needs
+    /// one ([`Self::how`]).
+    fn mapped_reader(&self, spec: usize) -> Option<proc_macro2::Ident> {
+        let specs = self.specs.borrow();
+        let key = |i: usize| specs.iter().find(|(_, &j)| j == i).map(|(k, _)| k);
+        let k = key(spec)?;
+        if k.mapped {
+            Some(format_ident!("Mapped"))
+        } else if k.items.and_then(key).is_some_and(|items| items.mapped) {
+            Some(format_ident!("MappedItems"))
+        } else {
+            None
+        }
+    }
+
     /// The `static` spec (its index) for a value of `ty` at `node`.
     fn spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
         self.used.borrow_mut().insert(node);
@@ -514,7 +541,8 @@ impl<'a> Inflight<'a> {
         {
             return None;
         }
-        let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
+        let index = self.spec(cx, inner, node, 0);
+        let spec = Self::spec_ref(index);
         let lenient = inner.has_bare_int(cx.module);
         let t = cx.ty(inner);
         let t = if lenient {
@@ -527,6 +555,7 @@ impl<'a> Inflight<'a> {
         } else {
             quote!(::core::marker::PhantomData::<#t>)
         };
+        let how = self.how(cx, index, how);
         let call = quote!(#rt::__private::inflight::merged(&mut map, #how, #key, #spec)?);
         Some(match (lenient, nullable) {
             (true, true) => quote!(#call.map(|lenient| lenient.0)),
@@ -580,8 +609,10 @@ impl<'a> Inflight<'a> {
         if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
             return None;
         }
-        let spec = Self::spec_ref(self.spec(cx, inner, f.node, 0));
+        let index = self.spec(cx, inner, f.node, 0);
+        let spec = Self::spec_ref(index);
         let key = super::tokens::lit(&f.json);
+        let how = self.how(cx, index, how);
         Some(quote!(#rt::__private::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 
@@ -620,8 +651,19 @@ impl<'a> Inflight<'a> {
         if !Self::capturable(cx, inner, 0) {
             return None;
         }
-        let spec = Self::spec_ref(self.spec(cx, inner, node, 0));
+        let index = self.spec(cx, inner, node, 0);
+        let spec = Self::spec_ref(index);
         let t = cx.ty(inner);
+        if self.mapped_reader(index).is_some() {
+            // A mapped type, or an array of them: read with the reader that says so.
+            let plain = if nullable {
+                quote!(#rt::__private::inflight::OrNull::<#t>::new())
+            } else {
+                quote!(::core::marker::PhantomData::<#t>)
+            };
+            let how = self.how(cx, index, plain);
+            return Some(quote!(#rt::__private::inflight::read_with(&mut map, #how, #key, #spec)?));
+        }
         Some(if inner.has_bare_int(cx.module) {
             let call = quote!(#rt::__private::inflight::#func::<_, #rt::__private::de::Lenient<#t>>(&mut map, #key, #spec)?);
             if nullable {

@@ -7,7 +7,7 @@
 //! decided at run time, by running their validators silently.
 
 use super::Validators;
-use crate::emit::failure::{child_failed, fail};
+use crate::emit::failure::child_failed;
 use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Annotations, Applies, InPlace};
@@ -241,7 +241,7 @@ impl Validators<'_> {
         };
         let each = match (a, items) {
             (Additional::Deny(f), _) => {
-                let fail = fail(&rt, &f.site, self.text(&f.message, applies, quote!()));
+                let fail = self.fail_with(&f.site, &f.message, applies, quote!());
                 if items {
                     quote!(for i in 0..a.len() { if !ev.has_item(i) { #fail } })
                 } else {

@@ -8,7 +8,7 @@ use crate::emit::failure::{
 };
 use crate::emit::tokens::lit;
 use crate::error::Result;
-use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Test};
+use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Site, Test};
 use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -26,6 +26,34 @@ impl Validators<'_> {
             Arg::First => quote!(i),
             Arg::Second => quote!(j),
         })
+    }
+
+    /// The statement recording a failure at `site` worded by `m` (holes filled as
+    /// [`Self::text`] fills them). A message whose only hole is the instance (not a
+    /// number) or the key, or that has none, is passed as data (`fail!`'s `shown_value`,
+    /// `shown_key` and `text` forms): no closure is compiled for it.
+    pub(super) fn fail_with(
+        &self,
+        site: &Site,
+        m: &Message,
+        applies: Applies,
+        count: TokenStream,
+    ) -> TokenStream {
+        let rt = &self.rt;
+        let kw = lit(site.keyword);
+        let sp = lit(&site.at);
+        let pieces = m.pieces.iter().map(|p| lit(p));
+        if let Some(text) = m.fixed() {
+            let text = lit(text);
+            return quote!(#rt::fail!(valid, cx, #kw, #sp, text(#text)););
+        }
+        match m.args.as_slice() {
+            [Arg::Instance] if applies != Applies::Number => {
+                quote!(#rt::fail!(valid, cx, #kw, #sp, shown_value(&[#(#pieces),*], v));)
+            }
+            [Arg::Key] => quote!(#rt::fail!(valid, cx, #kw, #sp, shown_key(&[#(#pieces),*], key));),
+            _ => fail(rt, site, self.text(m, applies, count)),
+        }
     }
 
     /// `cx.speculate(|cx| nX(v, cx))` per branch (`anyOf`, `oneOf`).
@@ -106,7 +134,7 @@ impl Validators<'_> {
                         )
                     }
                 });
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     let type_ok = #(#tests)||*;
                     if !type_ok {
@@ -130,7 +158,7 @@ impl Validators<'_> {
                 {
                     tests.push(self.literal_eq(&v, l));
                 }
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 let cond = if tests.is_empty() {
                     quote!(false)
                 } else {
@@ -145,7 +173,7 @@ impl Validators<'_> {
             }
             Test::Const(value, m) => {
                 let test = self.literal_eq(&v, value);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     let is_const = #test;
                     if !is_const {
@@ -156,7 +184,7 @@ impl Validators<'_> {
             Test::Bound(cmp, b, m) => {
                 let bt = bound(b);
                 let test = ordering_fails(*cmp);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if #rt::__private::num::compare(n, #rt::__private::num::#bt) #test {
                         #fail
@@ -165,7 +193,7 @@ impl Validators<'_> {
             }
             Test::MultipleOf(b, m) => {
                 let bt = bound(b);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if !#rt::__private::num::multiple_of(n, #rt::__private::num::#bt) {
                         #fail
@@ -179,7 +207,7 @@ impl Validators<'_> {
                     Counted::Properties => quote!(m.len()),
                 };
                 let test = count_fails(*cmp, quote!((#n as u64)), *limit);
-                let fail = fail(&rt, site, self.text(m, applies, n));
+                let fail = self.fail_with(site, m, applies, n);
                 quote! {
                     if #test {
                         #fail
@@ -188,15 +216,15 @@ impl Validators<'_> {
             }
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 pattern(&rt, quote!(#re), quote!(s), fail)
             }
             Test::Format(f, m) => {
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 format(&rt, f, quote!(s), fail)
             }
             Test::UniqueItems(m) => {
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if let Some((i, j)) = #rt::__private::duplicate(a) {
                         #fail
@@ -255,7 +283,7 @@ impl Validators<'_> {
             }
             Test::Required(name, m) => {
                 let n = lit(name);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if !m.contains_key(#n) {
                         #fail
@@ -264,7 +292,7 @@ impl Validators<'_> {
             }
             Test::DependentRequired(name, dep, m) => {
                 let (n, d) = (lit(name), lit(dep));
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if m.contains_key(#n) && !m.contains_key(#d) {
                         #fail
@@ -317,7 +345,7 @@ impl Validators<'_> {
             }
             Test::AnyOf(branches, m) => {
                 let tries = self.tries(branches);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 any_of(&tries, fail)
             }
             Test::OneOf {
@@ -352,7 +380,7 @@ impl Validators<'_> {
             Test::UnevaluatedItems(a) => self.unevaluated(id, a, true, applies)?,
             Test::Not(n, m) => {
                 let f = self.call(*n);
-                let fail = fail(&rt, site, self.text(m, applies, quote!()));
+                let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
                     if cx.speculate(|cx| #f(v, cx)) {
                         #fail

@@ -2431,22 +2431,21 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("apiVersion") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/required", ||
-                            String::from("missing required property \"apiVersion\"")
+                            valid, cx, "required", "#/required",
+                            text("missing required property \"apiVersion\"")
                         );
                     }
                     if !m.contains_key("info") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/required", ||
-                            String::from("missing required property \"info\"")
+                            valid, cx, "required", "#/required",
+                            text("missing required property \"info\"")
                         );
                     }
                     if !cx.property(m, "apiVersion", n1) {
@@ -2488,17 +2487,17 @@ mod validators {
                 let type_ok = v.is_string();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/properties/apiVersion/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/properties/apiVersion/type", shown_value(&
+                        ["", " is not of type \"string\""], v)
                     );
                 }
                 if let ::serde_json::Value::String(s) = v {
                     if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                         ::envgen_runtime::fail!(
-                            valid, cx, "pattern", "#/properties/apiVersion/pattern", ||
-                            format!("{} does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\"",
-                            ::envgen_runtime::__private::show(v))
+                            valid, cx, "pattern", "#/properties/apiVersion/pattern",
+                            shown_value(& ["",
+                            " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\""],
+                            v)
                         );
                     }
                 }
@@ -2537,9 +2536,8 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/properties/paths/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/properties/paths/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2593,22 +2591,21 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/info/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/info/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("title") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/info/required", ||
-                            String::from("missing required property \"title\"")
+                            valid, cx, "required", "#/$defs/info/required",
+                            text("missing required property \"title\"")
                         );
                     }
                     if !m.contains_key("version") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/info/required", ||
-                            String::from("missing required property \"version\"")
+                            valid, cx, "required", "#/$defs/info/required",
+                            text("missing required property \"version\"")
                         );
                     }
                     if !cx.property(m, "title", n15) {
@@ -2636,9 +2633,8 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/path-item/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/path-item/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2664,16 +2660,15 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/operation/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/operation/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("responses") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/operation/required", ||
-                            String::from("missing required property \"responses\"")
+                            valid, cx, "required", "#/$defs/operation/required",
+                            text("missing required property \"responses\"")
                         );
                     }
                     if !cx.property(m, "operationId", n20) {
@@ -2701,22 +2696,21 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/parameter/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/parameter/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("name") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required", ||
-                            String::from("missing required property \"name\"")
+                            valid, cx, "required", "#/$defs/parameter/required",
+                            text("missing required property \"name\"")
                         );
                     }
                     if !m.contains_key("in") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required", ||
-                            String::from("missing required property \"in\"")
+                            valid, cx, "required", "#/$defs/parameter/required",
+                            text("missing required property \"in\"")
                         );
                     }
                     if !cx.property(m, "name", n23) {
@@ -2747,16 +2741,15 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/response/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/response/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("description") {
                         ::envgen_runtime::fail!(
-                            valid, cx, "required", "#/$defs/response/required", ||
-                            String::from("missing required property \"description\"")
+                            valid, cx, "required", "#/$defs/response/required",
+                            text("missing required property \"description\"")
                         );
                     }
                     if !cx.property(m, "description", n27) {
@@ -2781,9 +2774,8 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/components/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/components/type", shown_value(& ["",
+                        " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -2806,9 +2798,8 @@ mod validators {
                 let type_ok = v.is_object() || v.is_boolean();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/schema/type", ||
-                        format!("{} is not of any of the types \"object\", \"boolean\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/schema/type", shown_value(& ["",
+                        " is not of any of the types \"object\", \"boolean\""], v)
                     );
                 }
                 valid
@@ -2847,9 +2838,8 @@ mod validators {
                     if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern",
-                            "#/properties/paths/propertyNames/pattern", ||
-                            format!("{} does not match the pattern \"^/\"",
-                            ::envgen_runtime::__private::show(v))
+                            "#/properties/paths/propertyNames/pattern", shown_value(&
+                            ["", " does not match the pattern \"^/\""], v)
                         );
                     }
                 }
@@ -2868,9 +2858,8 @@ mod validators {
                 let type_ok = v.is_string();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/title/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/info/properties/title/type",
+                        shown_value(& ["", " is not of type \"string\""], v)
                     );
                 }
                 if let ::serde_json::Value::String(s) = v {
@@ -2878,9 +2867,8 @@ mod validators {
                     if (len as u64) < 1u64 {
                         ::envgen_runtime::fail!(
                             valid, cx, "minLength",
-                            "#/$defs/info/properties/title/minLength", ||
-                            format!("{} is shorter than 1 character",
-                            ::envgen_runtime::__private::show(v))
+                            "#/$defs/info/properties/title/minLength", shown_value(& ["",
+                            " is shorter than 1 character"], v)
                         );
                     }
                 }
@@ -2899,9 +2887,8 @@ mod validators {
                 let type_ok = v.is_string();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/version/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/info/properties/version/type",
+                        shown_value(& ["", " is not of type \"string\""], v)
                     );
                 }
                 valid
@@ -2919,9 +2906,8 @@ mod validators {
                 let type_ok = v.is_string();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/summary/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/info/properties/summary/type",
+                        shown_value(& ["", " is not of type \"string\""], v)
                     );
                 }
                 valid
@@ -2980,9 +2966,8 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type",
-                        "#/$defs/operation/properties/operationId/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        "#/$defs/operation/properties/operationId/type", shown_value(&
+                        ["", " is not of type \"string\""], v)
                     );
                 }
                 valid
@@ -3001,9 +2986,8 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type",
-                        "#/$defs/operation/properties/parameters/type", ||
-                        format!("{} is not of type \"array\"",
-                        ::envgen_runtime::__private::show(v))
+                        "#/$defs/operation/properties/parameters/type", shown_value(&
+                        ["", " is not of type \"array\""], v)
                     );
                 }
                 if let ::serde_json::Value::Array(a) = v {
@@ -3029,8 +3013,7 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/operation/properties/responses/type",
-                        || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        shown_value(& ["", " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -3072,9 +3055,8 @@ mod validators {
                 let type_ok = v.is_string();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/parameter/properties/name/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/parameter/properties/name/type",
+                        shown_value(& ["", " is not of type \"string\""], v)
                     );
                 }
                 valid
@@ -3094,9 +3076,9 @@ mod validators {
                 );
                 if !in_enum {
                     ::envgen_runtime::fail!(
-                        valid, cx, "enum", "#/$defs/parameter/properties/in/enum", ||
-                        format!("{} is not one of [\"query\",\"header\",\"path\",\"cookie\"]",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "enum", "#/$defs/parameter/properties/in/enum",
+                        shown_value(& ["",
+                        " is not one of [\"query\",\"header\",\"path\",\"cookie\"]"], v)
                     );
                 }
                 valid
@@ -3115,8 +3097,7 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/parameter/properties/required/type",
-                        || format!("{} is not of type \"boolean\"",
-                        ::envgen_runtime::__private::show(v))
+                        shown_value(& ["", " is not of type \"boolean\""], v)
                     );
                 }
                 valid
@@ -3158,9 +3139,8 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type",
-                        "#/$defs/response/properties/description/type", ||
-                        format!("{} is not of type \"string\"",
-                        ::envgen_runtime::__private::show(v))
+                        "#/$defs/response/properties/description/type", shown_value(&
+                        ["", " is not of type \"string\""], v)
                     );
                 }
                 valid
@@ -3178,9 +3158,8 @@ mod validators {
                 let type_ok = v.is_object();
                 if !type_ok {
                     ::envgen_runtime::fail!(
-                        valid, cx, "type", "#/$defs/response/properties/content/type", ||
-                        format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        valid, cx, "type", "#/$defs/response/properties/content/type",
+                        shown_value(& ["", " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -3206,8 +3185,7 @@ mod validators {
                 if !type_ok {
                     ::envgen_runtime::fail!(
                         valid, cx, "type", "#/$defs/components/properties/schemas/type",
-                        || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        shown_value(& ["", " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
@@ -3278,9 +3256,9 @@ mod validators {
                         ::envgen_runtime::fail!(
                             valid, cx, "pattern",
                             "#/$defs/operation/properties/responses/propertyNames/pattern",
-                            ||
-                            format!("{} does not match the pattern \"^([1-5][0-9][0-9]|default)$\"",
-                            ::envgen_runtime::__private::show(v))
+                            shown_value(& ["",
+                            " does not match the pattern \"^([1-5][0-9][0-9]|default)$\""],
+                            v)
                         );
                     }
                 }
@@ -3301,8 +3279,7 @@ mod validators {
                     ::envgen_runtime::fail!(
                         valid, cx, "type",
                         "#/$defs/response/properties/content/additionalProperties/type",
-                        || format!("{} is not of type \"object\"",
-                        ::envgen_runtime::__private::show(v))
+                        shown_value(& ["", " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {

@@ -597,27 +597,27 @@ mod validators {
         let type_ok = v.is_object();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/type", || format!("{} is not of type \"object\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/type", shown_value(& ["",
+                " is not of type \"object\""], v)
             );
         }
         if let ::serde_json::Value::Object(m) = v {
             if !m.contains_key("job") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"job\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"job\"")
                 );
             }
             if !m.contains_key("status") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"status\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"status\"")
                 );
             }
             if !m.contains_key("output") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"output\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"output\"")
                 );
             }
             if !cx.property(m, "job", n1) {
@@ -652,17 +652,15 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/job/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/job/type", shown_value(& ["",
+                " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
             if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                 ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/job/pattern", ||
-                    format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "pattern", "#/properties/job/pattern", shown_value(& ["",
+                    " does not match the pattern \"^[a-z][a-z0-9-]*$\""], v)
                 );
             }
         }
@@ -676,9 +674,8 @@ mod validators {
         let in_enum: bool = matches!(v.as_str(), Some("succeeded" | "failed"));
         if !in_enum {
             ::envgen_runtime::fail!(
-                valid, cx, "enum", "#/properties/status/enum", ||
-                format!("{} is not one of [\"succeeded\",\"failed\"]",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "enum", "#/properties/status/enum", shown_value(& ["",
+                " is not one of [\"succeeded\",\"failed\"]"], v)
             );
         }
         valid
@@ -700,9 +697,8 @@ mod validators {
         );
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/attempts/type", ||
-                format!("{} is not of type \"integer\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/attempts/type", shown_value(& ["",
+                " is not of type \"integer\""], v)
             );
         }
         if let ::serde_json::Value::Number(n) = v {

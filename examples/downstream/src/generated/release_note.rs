@@ -612,33 +612,33 @@ mod validators {
         let type_ok = v.is_object();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/type", || format!("{} is not of type \"object\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/type", shown_value(& ["",
+                " is not of type \"object\""], v)
             );
         }
         if let ::serde_json::Value::Object(m) = v {
             if !m.contains_key("id") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"id\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"id\"")
                 );
             }
             if !m.contains_key("service") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"service\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"service\"")
                 );
             }
             if !m.contains_key("version") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"version\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"version\"")
                 );
             }
             if !m.contains_key("released_at") {
                 ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required", ||
-                    String::from("missing required property \"released_at\"")
+                    valid, cx, "required", "#/required",
+                    text("missing required property \"released_at\"")
                 );
             }
             if !cx.property(m, "id", n1) {
@@ -682,9 +682,8 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/id/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/id/type", shown_value(& ["",
+                " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
@@ -692,9 +691,8 @@ mod validators {
                 && ::envgen_runtime::__private::format::check("uuid", s) == Some(false)
             {
                 ::envgen_runtime::fail!(
-                    valid, cx, "format", "#/properties/id/format", ||
-                    format!("{} is not a valid uuid",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "format", "#/properties/id/format", shown_value(& ["",
+                    " is not a valid uuid"], v)
                 );
             }
         }
@@ -708,17 +706,15 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/service/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/service/type", shown_value(& ["",
+                " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
             if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
                 ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/service/pattern", ||
-                    format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "pattern", "#/properties/service/pattern", shown_value(&
+                    ["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""], v)
                 );
             }
         }
@@ -732,17 +728,16 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/version/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/version/type", shown_value(& ["",
+                " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
             if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
                 ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/version/pattern", ||
-                    format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "pattern", "#/properties/version/pattern", shown_value(&
+                    ["",
+                    " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\""], v)
                 );
             }
         }
@@ -756,9 +751,8 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/released_at/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/released_at/type", shown_value(& ["",
+                " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
@@ -767,9 +761,8 @@ mod validators {
                     == Some(false)
             {
                 ::envgen_runtime::fail!(
-                    valid, cx, "format", "#/properties/released_at/format", ||
-                    format!("{} is not a valid date-time",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "format", "#/properties/released_at/format", shown_value(&
+                    ["", " is not a valid date-time"], v)
                 );
             }
         }
@@ -783,9 +776,8 @@ mod validators {
         let type_ok = v.is_array();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/highlights/type", ||
-                format!("{} is not of type \"array\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/highlights/type", shown_value(& ["",
+                " is not of type \"array\""], v)
             );
         }
         if let ::serde_json::Value::Array(a) = v {
@@ -811,9 +803,8 @@ mod validators {
         let type_ok = v.is_boolean();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/breaking/type", ||
-                format!("{} is not of type \"boolean\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/breaking/type", shown_value(& ["",
+                " is not of type \"boolean\""], v)
             );
         }
         valid
@@ -826,18 +817,16 @@ mod validators {
         let type_ok = v.is_string();
         if !type_ok {
             ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/highlights/items/type", ||
-                format!("{} is not of type \"string\"",
-                ::envgen_runtime::__private::show(v))
+                valid, cx, "type", "#/properties/highlights/items/type", shown_value(&
+                ["", " is not of type \"string\""], v)
             );
         }
         if let ::serde_json::Value::String(s) = v {
             let len = s.chars().count();
             if (len as u64) < 1u64 {
                 ::envgen_runtime::fail!(
-                    valid, cx, "minLength", "#/properties/highlights/items/minLength", ||
-                    format!("{} is shorter than 1 character",
-                    ::envgen_runtime::__private::show(v))
+                    valid, cx, "minLength", "#/properties/highlights/items/minLength",
+                    shown_value(& ["", " is shorter than 1 character"], v)
                 );
             }
         }

@@ -3,8 +3,8 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, forget, locating, note, note_value, notes, raise, raised_whole, record_raised,
-    union_failed, up, Mute, PathSeg, Spec,
+    active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
+    up, Mute, PathSeg, Spec,
 };
 use crate::__private::scalar::Scalar;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
@@ -15,9 +15,11 @@ use std::marker::PhantomData;
 
 /// How [`super::field`] reads a declared property: `PhantomData::<T>` reads a `T` as its
 /// type reads it, [`OrNull`] keeps `null` apart as `None` (the `Option` of a nullable
-/// field). Generated code names one of the two; the trait is not meant to be implemented
-/// elsewhere.
-pub trait Read<'de>: DeserializeSeed<'de> {
+/// field), and wraps either in [`super::Mapped`] for a whole-schema mapped type. The trait is not
+/// meant to be implemented elsewhere.
+pub trait Read<'de>: DeserializeSeed<'de> + Sized {
+    /// How the items of an array value are read ([`ItemMode`]).
+    type Items: ItemMode;
     /// Whether `null` is taken whatever the kinds say (the `Option` of a nullable field).
     const TAKES_NULL: bool = false;
     /// The value read for a JSON `null`.
@@ -27,6 +29,53 @@ pub trait Read<'de>: DeserializeSeed<'de> {
     /// [`Spec::mapped`]), `null` included.
     fn own<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         self.deserialize(d)
+    }
+
+    /// How the capture reads the value with `spec`: driven through `deserialize_any`, so
+    /// that a value of a kind the type does not hold, or out of its range, is checked by
+    /// the schema. [`super::Mapped`] reads a whole-schema mapped type instead, so the code for
+    /// that (which reads the type from a `Value`) is compiled only for those types.
+    #[inline]
+    fn capture<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<Self::Value, D::Error> {
+        debug_assert!(
+            !spec.mapped,
+            "a mapped value is read through `inflight::Mapped`"
+        );
+        d.deserialize_any(Capture { seed: self, spec })
+    }
+}
+
+/// How an array's items are read with their spec, decided by the array's reader (its
+/// [`Read::Items`]), so that the code for mapped items is compiled only where generated
+/// code names it.
+pub trait ItemMode {
+    /// The item read by `seed` from `d`, checked in flight with `spec`.
+    fn item<'de, T: DeserializeSeed<'de>, D: Deserializer<'de>>(
+        seed: T,
+        spec: &Spec,
+        d: D,
+    ) -> Result<T::Value, D::Error>;
+}
+
+/// Items of any type but a whole-schema mapped one: through `deserialize_any` (mapped
+/// items: [`super::mapped::MappedMode`]).
+pub struct PlainMode;
+
+impl ItemMode for PlainMode {
+    #[inline]
+    fn item<'de, T: DeserializeSeed<'de>, D: Deserializer<'de>>(
+        seed: T,
+        spec: &Spec,
+        d: D,
+    ) -> Result<T::Value, D::Error> {
+        debug_assert!(
+            !spec.mapped,
+            "mapped items are read through `inflight::MappedItems`"
+        );
+        d.deserialize_any(Capture {
+            seed: Element(seed),
+            spec,
+        })
     }
 }
 
@@ -62,12 +111,14 @@ struct Capture<'s, S> {
 }
 
 impl<'de, T: Deserialize<'de>> Read<'de> for PhantomData<T> {
+    type Items = PlainMode;
     fn null<E: de::Error>(self) -> Result<T, E> {
         T::deserialize(Scalar::Null.de::<E>())
     }
 }
 
 impl<'de, T: Deserialize<'de>> Read<'de> for OrNull<T> {
+    type Items = PlainMode;
     const TAKES_NULL: bool = true;
     fn null<E: de::Error>(self) -> Result<Option<T>, E> {
         Ok(None)
@@ -80,42 +131,7 @@ impl<'de, T: Deserialize<'de>> Read<'de> for OrNull<T> {
 impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
     type Value = S::Value;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        if self.spec.mapped {
-            // A mapped type reads itself; what it raises is not known to be the schema's.
-            let spec = self.spec;
-            if !active() {
-                let result = self.seed.own(d);
-                if result.is_err() {
-                    mapped_failed(spec);
-                }
-                return result;
-            }
-            // In a session the document's own value is checked first: a hand-written type
-            // may drop or normalize what its schema refuses (a key that
-            // `additionalProperties: false` forbids), so checking its output would not do.
-            // Both run within the read of the value, so that a failure is placed at it.
-            let mut seed = Some(self.seed);
-            let mut read = None;
-            crate::__private::payload::Then(&mut |value: Value| {
-                if let Some(errors) = check(&value, spec.node) {
-                    return Err(record_raised(errors).to_string());
-                }
-                let seed = seed.take().ok_or("the value was read twice")?;
-                match seed.own(value) {
-                    Ok(value) => {
-                        read = Some(value);
-                        Ok(())
-                    }
-                    Err(e) => {
-                        mapped_failed(spec);
-                        Err(e.to_string())
-                    }
-                }
-            })
-            .deserialize(d)?;
-            return read.ok_or_else(|| de::Error::custom("the value was not read"));
-        }
-        d.deserialize_any(self)
+        self.seed.capture(self.spec, d)
     }
 }
 
@@ -223,10 +239,11 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
             let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
             return Err(unheld(self.spec, &value, de::Unexpected::Seq));
         }
-        let items = Items {
+        let items = Items::<_, S::Items> {
             inner: seq,
             index: 0,
             spec: self.spec.items,
+            mode: PhantomData,
         };
         self.nested(SeqAccessDeserializer::new(items))
     }
@@ -307,12 +324,6 @@ fn unheld<E: de::Error>(spec: &Spec, value: &Value, unexpected: de::Unexpected<'
 // What a failure means once it has unwound to the reader: the same for every type, so
 // these are compiled once (no closure per type).
 
-/// A mapped type's own read failed: what it raised is not known to be the schema's.
-fn mapped_failed(spec: &Spec) {
-    forget();
-    note(spec, None);
-}
-
 /// A typed map (whose values' spec is `values` while locating) failed with `before` notes
 /// made before it: with nothing read within it noted, the map's own deserializer refused
 /// a value.
@@ -335,13 +346,28 @@ fn nested_failed(spec: &Spec) {
 
 /// The items of an array: each is checked in flight when the array's schema gives one
 /// schema for all items; a failure inside one adds its index on the way up.
-struct Items<'s, A> {
+struct Items<'s, A, M> {
     inner: A,
     index: usize,
     spec: Option<&'s Spec>,
+    mode: PhantomData<M>,
 }
 
-impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
+/// An item's seed with its spec, read as the array's [`ItemMode`] `M` reads it.
+struct Item<'s, T, M> {
+    seed: T,
+    spec: &'s Spec,
+    mode: PhantomData<M>,
+}
+
+impl<'de, T: DeserializeSeed<'de>, M: ItemMode> DeserializeSeed<'de> for Item<'_, T, M> {
+    type Value = T::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T::Value, D::Error> {
+        M::item(self.seed, self.spec, d)
+    }
+}
+
+impl<'de, A: SeqAccess<'de>, M: ItemMode> SeqAccess<'de> for Items<'_, A, M> {
     type Error = A::Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
@@ -351,9 +377,10 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
         let index = self.index;
         self.index += 1;
         let result = match self.spec {
-            Some(spec) => self.inner.next_element_seed(Capture {
-                seed: Element(seed),
+            Some(spec) => self.inner.next_element_seed(Item::<_, M> {
+                seed,
                 spec,
+                mode: PhantomData,
             }),
             None => self.inner.next_element_seed(seed),
         };
@@ -373,7 +400,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
 }
 
 /// An item's seed, as [`Capture`] drives it (`null` goes to the seed as a unit).
-struct Element<T>(T);
+pub(super) struct Element<T>(pub(super) T);
 
 impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
     type Value = T::Value;
@@ -383,6 +410,8 @@ impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
 }
 
 impl<'de, T: DeserializeSeed<'de>> Read<'de> for Element<T> {
+    /// An array inside an array: generated code names only the outer one's reader.
+    type Items = super::mapped::EitherMode;
     fn null<E: de::Error>(self) -> Result<T::Value, E> {
         self.0.deserialize(Scalar::Null.de::<E>())
     }

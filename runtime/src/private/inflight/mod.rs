@@ -32,6 +32,7 @@
 
 mod capture;
 mod kinds;
+mod mapped;
 mod marker;
 mod seek;
 
@@ -41,7 +42,8 @@ use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
 use crate::validate::{show_str, Cx, NodeFn, Options};
 use capture::read;
-pub use capture::{OrNull, Read};
+pub use capture::{ItemMode, OrNull, PlainMode, Read};
+pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
 use marker::{itoa, marker_of, Head, Marker};
 use serde::de::{self, Deserialize, DeserializeSeed, MapAccess};
 use serde_json::Value;
@@ -505,6 +507,22 @@ where
     T: Deserialize<'de>,
 {
     read(map, PhantomData::<T>, spec, capture::Seg::Owned(key))
+}
+
+/// [`value`], [`nullable`] or [`extra_value`] with the reader `how` generated code
+/// names: [`Mapped`] for a whole-schema mapped type, [`MappedItems`] for an array of them.
+#[inline]
+pub fn read_with<'de, A, S>(
+    map: &mut A,
+    how: S,
+    key: &str,
+    spec: &Spec,
+) -> Result<S::Value, A::Error>
+where
+    A: MapAccess<'de>,
+    S: Read<'de>,
+{
+    read(map, how, spec, capture::Seg::Owned(key))
 }
 
 /// [`value`] for a property whose value may be `null` (held as `Option<T>`).

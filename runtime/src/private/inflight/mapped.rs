@@ -1,0 +1,133 @@
+//! Whole-schema mapped types (`x-rust-type`, a type mapping) read in flight: the type reads
+//! itself, after (in a session) the document's own value passed the schema. Generated code
+//! names these readers ([`Mapped`], [`MappedItems`]) only for such types, so the reading of
+//! a type from a `Value` that this needs is compiled only for them.
+
+use super::capture::{Element, ItemMode, PlainMode, Read};
+use super::{active, check, forget, note, record_raised, Spec};
+use serde::de::{self, DeserializeSeed, Deserializer};
+use serde_json::Value;
+
+/// A whole-schema mapped type's reader (`Mapped(PhantomData::<T>)`,
+/// `Mapped(OrNull::<T>::new())`), for a value whose spec is [`Spec::mapped`]: the type
+/// reads itself, after (in a session) the document's own value passed the schema.
+pub struct Mapped<S>(pub S);
+
+impl<'de, S: Read<'de>> DeserializeSeed<'de> for Mapped<S> {
+    type Value = S::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(d)
+    }
+}
+
+impl<'de, S: Read<'de>> Read<'de> for Mapped<S> {
+    type Items = S::Items;
+    const TAKES_NULL: bool = S::TAKES_NULL;
+    fn null<E: de::Error>(self) -> Result<S::Value, E> {
+        self.0.null()
+    }
+    fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.own(d)
+    }
+    fn capture<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<S::Value, D::Error> {
+        mapped(self.0, spec, d)
+    }
+}
+
+/// The reader of an array whose items are of a whole-schema mapped type
+/// (`MappedItems(PhantomData::<Vec<T>>)`, or of an `OrNull`): its items are read as
+/// [`Mapped`] reads a value.
+pub struct MappedItems<S>(pub S);
+
+impl<'de, S: Read<'de>> DeserializeSeed<'de> for MappedItems<S> {
+    type Value = S::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(d)
+    }
+}
+
+impl<'de, S: Read<'de>> Read<'de> for MappedItems<S> {
+    type Items = MappedMode;
+    const TAKES_NULL: bool = S::TAKES_NULL;
+    fn null<E: de::Error>(self) -> Result<S::Value, E> {
+        self.0.null()
+    }
+    fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.0.own(d)
+    }
+}
+
+/// Items of a whole-schema mapped type ([`MappedItems`]).
+pub struct MappedMode;
+
+impl ItemMode for MappedMode {
+    fn item<'de, T: DeserializeSeed<'de>, D: Deserializer<'de>>(
+        seed: T,
+        spec: &Spec,
+        d: D,
+    ) -> Result<T::Value, D::Error> {
+        mapped(Element(seed), spec, d)
+    }
+}
+
+/// The items of an array inside an array, whose reader generated code does not name:
+/// mapped or not, as their spec says.
+pub struct EitherMode;
+
+impl ItemMode for EitherMode {
+    fn item<'de, T: DeserializeSeed<'de>, D: Deserializer<'de>>(
+        seed: T,
+        spec: &Spec,
+        d: D,
+    ) -> Result<T::Value, D::Error> {
+        if spec.mapped {
+            return MappedMode::item(seed, spec, d);
+        }
+        PlainMode::item(seed, spec, d)
+    }
+}
+
+/// A mapped type reads itself; what it raises is not known to be the schema's.
+pub(super) fn mapped<'de, S: Read<'de>, D: Deserializer<'de>>(
+    seed: S,
+    spec: &Spec,
+    d: D,
+) -> Result<S::Value, D::Error> {
+    if !active() {
+        let result = seed.own(d);
+        if result.is_err() {
+            mapped_failed(spec);
+        }
+        return result;
+    }
+    // In a session the document's own value is checked first: a hand-written type may
+    // drop or normalize what its schema refuses (a key that `additionalProperties: false`
+    // forbids), so checking its output would not do. Both run within the read of the
+    // value, so that a failure is placed at it.
+    let mut seed = Some(seed);
+    let mut read = None;
+    crate::__private::payload::Then(&mut |value: Value| {
+        if let Some(errors) = check(&value, spec.node) {
+            return Err(record_raised(errors).to_string());
+        }
+        let seed = seed.take().ok_or("the value was read twice")?;
+        match seed.own(value) {
+            Ok(value) => {
+                read = Some(value);
+                Ok(())
+            }
+            Err(e) => {
+                mapped_failed(spec);
+                Err(e.to_string())
+            }
+        }
+    })
+    .deserialize(d)?;
+    read.ok_or_else(|| de::Error::custom("the value was not read"))
+}
+
+/// A mapped type's own read failed: what it raised is not known to be the schema's.
+fn mapped_failed(spec: &Spec) {
+    forget();
+    note(spec, None);
+}
