@@ -50,7 +50,7 @@ ENVELOPES = [("response-envelope", "response-envelope.json"),
              ("tool-response", "tool-response.json"),
              ("cmdhelp", "cmdhelp.schema.json"),
              ("meminit", "meminit-output-envelope.json")]
-VARIANTS = ["full", "types", "typify"]
+VARIANTS = ["full", "types", "typify", "typify-parse"]
 BEGIN = "<!-- compile-cost:begin (written by scripts/compile-cost.py) -->"
 END = "<!-- compile-cost:end -->"
 
@@ -83,7 +83,7 @@ def loadavg():
 def cargo_toml(variant, name):
     deps = ['serde = { version = "1", features = ["derive"] }',
             'serde_json = { version = "1", features = ["preserve_order", "float_roundtrip"] }']
-    if variant == "typify":
+    if variant.startswith("typify"):
         # What typify 0.8's output may name: `format` types and `pattern` checks.
         deps += ['chrono = { version = "0.4", features = ["serde"] }',
                  'uuid = { version = "1", features = ["serde"] }',
@@ -96,9 +96,38 @@ def cargo_toml(variant, name):
         'warnings = "allow"', "", "[dependencies]"] + deps) + "\n"
 
 
+def parse_functions(text):
+    """A `pub fn parse_N(s: &str) -> Result<T, serde_json::Error>` for every top-level type
+    `T` of typify's output that implements `Deserialize`: what its users compile when
+    they read documents (a generic `Deserialize` impl is compiled where it is called, and
+    envgen's output has such an entry point, `from_json_str`, for every type)."""
+    lines = text.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"pub (?:struct|enum) (\w+)\b", line)
+        if not m:
+            continue
+        name = m.group(1)
+        derives = " ".join(lines[max(0, i - 6):i])
+        manual = re.search(r"Deserialize<'de> for " + name + r"\b", text)
+        if "Deserialize" in derives or manual:
+            out.append(f"pub fn parse_{len(out)}(s: &str) -> Result<{name}, serde_json::Error> "
+                       "{ serde_json::from_str(s) }")
+    return "\n// Entry points that instantiate the deserializers (compile-cost.py).\n" \
+        + "\n".join(out) + "\n"
+
+
 def generate(variant, envgen, path, stripped, corpus, out):
     """Writes the crate's lib.rs; returns (note, error): a note for a stripped input, an
     error when the generator failed."""
+    if variant == "typify-parse":
+        note, err = generate("typify", envgen, path, stripped, corpus, out)
+        if err is None:
+            with open(out) as f:
+                text = f.read()
+            with open(out, "a") as f:
+                f.write(parse_functions(text))
+        return note, err
     if variant == "typify":
         note = None
         for attempt in [path] + ([stripped] if stripped else []):
@@ -286,7 +315,11 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
          "For each schema, three library crates: envgen's full output (`envgen --schema S -o",
          "src/lib.rs`: what `--crate` puts in its module), envgen's types only",
          "(`--no-validators --no-builders`) and typify's output (`cargo typify S`, "
-         f"{typify_version}, with its builders).",
+         f"{typify_version}, with its builders). A fourth crate, \"typify + parse\", is",
+         "typify's output with a `serde_json::from_str` entry point per type appended: typify's",
+         "`Deserialize` impls are generic, so its crate compiles none of them, and its users",
+         "compile them where they parse; envgen's crate has such an entry point",
+         "(`from_json_str`) for every type, so this column compares the same work.",
          "SchemaStore schemas are generated with `--draft 7` (their own `$schema` wins).",
          "Each variant is one Cargo workspace with its own target directory: dependencies",
          "built once, then every crate built once to warm; then, in "
@@ -299,8 +332,8 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
          f"Machine: {os.cpu_count()} cores, shared; {rustc}. Load (`/proc/loadavg`, 1/5/15 min): "
          f"{load[0]} at the start, {load[1]} at the end.",
          "",
-         "| schema | typify CPU (wall) | envgen types only CPU (wall) | envgen full CPU (wall) | full / typify (CPU) | types / typify (CPU) | lines: typify / types / full |",
-         "|---|---:|---:|---:|---:|---:|---:|"]
+         "| schema | typify CPU (wall) | envgen types only CPU (wall) | envgen full CPU (wall) | full / typify (CPU) | types / typify (CPU) | typify + parse CPU (wall) | full / (typify + parse) | lines: typify / types / full |",
+         "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     notes = []
     for name, *_ in rows:
         cells = []
@@ -321,9 +354,12 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
         for v in ("full", "types"):
             c = med.get((v, name), (None,))[0]
             ratios.append("n/a" if c is None or not t else f"**{c / t:.2f}×**")
+        tp = med.get(("typify-parse", name), (None,))[0]
+        c = med.get(("full", name), (None,))[0]
+        ratios.append("n/a" if c is None or not tp else f"{c / tp:.2f}×")
         ln = " / ".join(f"{lines[(v, name)]:,}" if (v, name) in lines else "—"
                         for v in ("typify", "types", "full"))
-        o.append(f"| {name} | {cells[2]} | {cells[1]} | {cells[0]} | {ratios[0]} | {ratios[1]} | {ln} |")
+        o.append(f"| {name} | {cells[2]} | {cells[1]} | {cells[0]} | {ratios[0]} | {ratios[1]} | {cells[3]} | {ratios[2]} | {ln} |")
     o.append("")
     for i, n in enumerate(notes, 1):
         o.append(f"[^{i}]: {n}")

@@ -409,14 +409,6 @@ impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
     }
 }
 
-impl<'de, T: DeserializeSeed<'de>> Read<'de> for Element<T> {
-    /// An array inside an array: generated code names only the outer one's reader.
-    type Items = super::mapped::EitherMode;
-    fn null<E: de::Error>(self) -> Result<T::Value, E> {
-        self.0.deserialize(Scalar::Null.de::<E>())
-    }
-}
-
 /// A property's value through [`Capture`]; a failure adds the property (`seg`) to the
 /// in-flight error's location.
 #[inline]

@@ -5,6 +5,7 @@
 
 use super::capture::{Element, ItemMode, PlainMode, Read};
 use super::{active, check, forget, note, record_raised, Spec};
+use crate::__private::scalar::Scalar;
 use serde::de::{self, DeserializeSeed, Deserializer};
 use serde_json::Value;
 
@@ -84,6 +85,17 @@ impl ItemMode for EitherMode {
             return MappedMode::item(seed, spec, d);
         }
         PlainMode::item(seed, spec, d)
+    }
+}
+
+/// An item of an array, as the capture drives it; the items of an
+/// array inside it (whose reader generated code does not name) mapped or not, as their spec
+/// says.
+impl<'de, T: DeserializeSeed<'de>> Read<'de> for Element<T> {
+    /// An array inside an array: generated code names only the outer one's reader.
+    type Items = EitherMode;
+    fn null<E: de::Error>(self) -> Result<T::Value, E> {
+        self.0.deserialize(Scalar::Null.de::<E>())
     }
 }
 
