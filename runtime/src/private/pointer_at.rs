@@ -177,7 +177,7 @@ fn byte_at(input: &str, line: usize, column: usize) -> Option<usize> {
 
 /// The offset of the closing quote of the string starting at `start` (the last byte when
 /// it is not closed).
-fn string_end(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     while i < bytes.len() {
         match bytes[i] {
@@ -190,7 +190,7 @@ fn string_end(bytes: &[u8], start: usize) -> usize {
 }
 
 /// The offset of the last byte of the number or literal (or stray token) at `start`.
-fn scalar_end(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn scalar_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i + 1 < bytes.len() {
         let next = bytes[i + 1];
@@ -203,7 +203,7 @@ fn scalar_end(bytes: &[u8], start: usize) -> usize {
 }
 
 /// A key's text, its escapes decoded (`quoted` is the key with its quotes).
-fn key_text(quoted: &str) -> String {
+pub(crate) fn key_text(quoted: &str) -> String {
     if !quoted.contains('\\') {
         return quoted
             .get(1..quoted.len().saturating_sub(1))

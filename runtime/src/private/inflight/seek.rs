@@ -1,13 +1,15 @@
 //! One value of a document read again, by its location, to show it in a message: the
 //! value a union's failure shows (see `union_failed`), read only when the error is taken.
-//! The values before it are skipped (`IgnoredAny`: nothing is built), the value itself is
+//! The value's text is found by scanning bytes (`span_at`: the values before it are
+//! skipped by their brackets and quotes, nothing is parsed or built), the value itself is
 //! written straight into its shown form (compact JSON, as `validate::show` renders a
 //! `Value`: at most 60 characters) without building a `Value`, and the read stops as soon
 //! as that is written: what follows in the document is never parsed.
 
 use super::PathSeg;
+use crate::__private::pointer_at::{key_text, scalar_end, string_end};
 use crate::validate::{show, Limited};
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess};
 use serde::de::{SeqAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
@@ -31,10 +33,110 @@ pub(super) fn scalar_at(input: &str, path: &[&PathSeg]) -> Option<Value> {
 }
 
 fn seek(input: &str, path: &[&PathSeg], found: Found<'_>) {
-    let mut de = serde_json::Deserializer::from_str(input);
-    // The seek ends with an error as soon as the value is found (or cannot be reached);
-    // `found` says which.
-    let _ = Seek { path, found }.deserialize(&mut de);
+    let Some(text) = span_at(input, path) else {
+        return;
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    // The read ends with an error as soon as the value is written; `found` says whether
+    // it was.
+    let _ = Seek { found }.deserialize(&mut de);
+}
+
+/// The text of the value at `path` (outermost segment first) of the JSON text `input`,
+/// found by scanning its bytes; `None` when no value stands there. The text up to the
+/// value is one a parse has read already, so it is JSON; a member named twice is found at
+/// its first occurrence.
+fn span_at<'a>(input: &'a str, path: &[&PathSeg]) -> Option<&'a str> {
+    let b = input.as_bytes();
+    let mut i = skip_ws(b, 0);
+    for seg in path {
+        match (seg, *b.get(i)?) {
+            (PathSeg::Key(_) | PathSeg::OwnedKey(_), b'{') => {
+                let want: &str = match seg {
+                    PathSeg::Key(k) => k,
+                    PathSeg::OwnedKey(k) => k,
+                    PathSeg::Index(_) => return None,
+                };
+                i = skip_ws(b, i + 1);
+                loop {
+                    if *b.get(i)? != b'"' {
+                        return None;
+                    }
+                    let end = string_end(b, i);
+                    let raw = input.get(i + 1..end)?;
+                    let found = if raw.contains('\\') {
+                        key_text(input.get(i..=end)?) == want
+                    } else {
+                        raw == want
+                    };
+                    i = skip_ws(b, end + 1);
+                    if *b.get(i)? != b':' {
+                        return None;
+                    }
+                    i = skip_ws(b, i + 1);
+                    if found {
+                        break;
+                    }
+                    i = skip_ws(b, value_end(b, i)?);
+                    if *b.get(i)? != b',' {
+                        return None;
+                    }
+                    i = skip_ws(b, i + 1);
+                }
+            }
+            (PathSeg::Index(n), b'[') => {
+                i = skip_ws(b, i + 1);
+                for _ in 0..*n {
+                    i = skip_ws(b, value_end(b, i)?);
+                    if *b.get(i)? != b',' {
+                        return None;
+                    }
+                    i = skip_ws(b, i + 1);
+                }
+            }
+            _ => return None,
+        }
+    }
+    input.get(i..value_end(b, i)?)
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// The offset just past the value that starts at `i`; `None` when no value starts there
+/// or it is not closed.
+fn value_end(b: &[u8], i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => {
+            let end = string_end(b, i);
+            (end > i && b.get(end) == Some(&b'"')).then_some(end + 1)
+        }
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'"' => j = string_end(b, j),
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            None
+        }
+        b',' | b']' | b'}' | b':' => None,
+        _ => Some(scalar_end(b, i) + 1),
+    }
 }
 
 /// What a seek keeps of the value at the end of its path.
@@ -45,79 +147,19 @@ enum Found<'s> {
     Scalar(&'s mut Option<Value>),
 }
 
-struct Seek<'p, 's> {
-    path: &'p [&'p PathSeg],
+/// The value's text, read as `found` asks.
+struct Seek<'s> {
     found: Found<'s>,
 }
 
-impl<'de> DeserializeSeed<'de> for Seek<'_, '_> {
+impl<'de> DeserializeSeed<'de> for Seek<'_> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        match self.path.split_first() {
-            None => match self.found {
-                Found::Shown(found) => d.deserialize_any(Show { found }),
-                Found::Scalar(found) => d.deserialize_any(Scalar { found }),
-            },
-            Some((seg, rest)) => d.deserialize_any(Step {
-                seg,
-                rest,
-                found: self.found,
-            }),
+        match self.found {
+            Found::Shown(found) => d.deserialize_any(Show { found }),
+            Found::Scalar(found) => d.deserialize_any(Scalar { found }),
         }
-    }
-}
-
-/// One segment of the path: the object member or array item it names.
-struct Step<'p, 's> {
-    seg: &'p PathSeg,
-    rest: &'p [&'p PathSeg],
-    found: Found<'s>,
-}
-
-fn off_path<E: de::Error>() -> E {
-    de::Error::custom("no value stands at the error's location")
-}
-
-impl<'de> Visitor<'de> for Step<'_, '_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the object or array on the error's path")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let want: &str = match self.seg {
-            PathSeg::Key(k) => k,
-            PathSeg::OwnedKey(k) => k,
-            PathSeg::Index(_) => return Err(off_path()),
-        };
-        while let Some(key) = map.next_key::<crate::__private::de::Key<'de>>()? {
-            if key.as_str() == want {
-                return map.next_value_seed(Seek {
-                    path: self.rest,
-                    found: self.found,
-                });
-            }
-            map.next_value::<IgnoredAny>()?;
-        }
-        Err(off_path())
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let PathSeg::Index(index) = self.seg else {
-            return Err(off_path());
-        };
-        for _ in 0..*index {
-            if seq.next_element::<IgnoredAny>()?.is_none() {
-                return Err(off_path());
-            }
-        }
-        seq.next_element_seed(Seek {
-            path: self.rest,
-            found: self.found,
-        })?
-        .ok_or_else(off_path)
     }
 }
 
@@ -346,6 +388,34 @@ mod tests {
         assert_eq!(at(doc, &path), expected(doc, &path));
         assert_eq!(at(doc, &[]), expected(doc, &[]));
         assert_eq!(at(doc, &[PathSeg::Key("z")]).as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn the_scan_skips_brackets_and_quotes_inside_strings() {
+        let doc = r#"{"a]": "}{\"[", "b": [{"x": "]\\"}, "[{", 7], "k\u0065y": {"v": [1, 2]}}"#;
+        for path in [
+            vec![PathSeg::Key("b"), PathSeg::Index(2)],
+            vec![PathSeg::Key("b"), PathSeg::Index(1)],
+            vec![PathSeg::Key("b"), PathSeg::Index(0), PathSeg::Key("x")],
+            vec![PathSeg::Key("key"), PathSeg::Key("v")],
+            vec![PathSeg::Key("a]")],
+        ] {
+            assert!(at(doc, &path).is_some(), "{doc}");
+            assert_eq!(at(doc, &path), expected(doc, &path), "{doc}");
+        }
+        for missing in [
+            vec![PathSeg::Key("c")],
+            vec![PathSeg::Key("b"), PathSeg::Index(3)],
+            vec![PathSeg::Key("b"), PathSeg::Key("x")],
+            vec![PathSeg::Index(0)],
+        ] {
+            assert_eq!(at(doc, &missing), None, "{doc}");
+        }
+        assert_eq!(
+            at(r#"{"a": [1, 2"#, &[PathSeg::Key("a")]),
+            None,
+            "not closed"
+        );
     }
 
     #[test]
