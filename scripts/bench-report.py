@@ -482,13 +482,14 @@ def main():
         # ... the builder compile-cost block (scripts/builder-cost.sh), the no-op
         # rebuild check (scripts/noop-rebuild.sh) and the before/after table of the
         # validation plan (scripts/bench-compare.py).
-        # ... and the compile-cost table (scripts/compile-cost.py). The typed-payload
+        # ... and the compile-cost table (scripts/compile-cost.py) with the hand-written
+        # analysis after it (`compile-where`). The typed-payload
         # block is written from this run when it measured one, else kept.
         typed = typed_kinds()
         if typed is not None:
             out += [typed, ""]
         for name in ("typed-kinds", "floats", "codegen", "codegen-goals", "builders", "rebuild",
-                     "plan", "scale", "compile-cost"):
+                     "plan", "scale", "compile-cost", "compile-where"):
             if name == "typed-kinds" and typed is not None:
                 continue
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")

@@ -44,37 +44,38 @@ fn slow_path<T: DeserializeOwned>(
     options: &Options,
     node: NodeFn,
 ) -> ValidationErrors {
-    failed(
-        None,
-        None,
-        input,
-        options,
-        node,
-        crate::__private::de::parse_only::<T>,
-    )
+    slow(input, options, node, crate::__private::de::parse_only::<T>)
 }
 
-/// What a failed typed parse of `input` (`error`, in `session` when one ran) reports: the
-/// errors raised in flight that `error` stands for, else the slow path's (the document
-/// parsed as a `Value` and validated by `node`; when the schema accepts it, the value the
-/// type could not hold, located by `parse`). Compiled once, not once per type.
-fn failed(
-    session: Option<crate::__private::inflight::Session>,
-    error: Option<&serde_json::Error>,
+/// The slow path, compiled once rather than once per type: the document parsed as a
+/// `Value` and validated by `node`; when the schema accepts it, the value the type
+/// (whose parse is `parse`) could not hold, located.
+fn slow(
     input: &str,
     options: &Options,
     node: NodeFn,
     parse: fn(&str) -> Result<(), serde_json::Error>,
 ) -> ValidationErrors {
-    if let (Some(session), Some(error)) = (session, error) {
-        if let Some(errors) = session.take(error, input) {
-            return errors;
-        }
-    }
     // Valid for the schema, but not representable by the generated type: only where a
     // type is narrowed on purpose (integers beyond i64/u64).
     schema_errors(input, options, node)
         .unwrap_or_else(|| crate::__private::de::narrowed_by(input, options, parse))
+}
+
+/// What a typed parse of `input` that failed with `error` (in `session`, when one ran)
+/// reports: the errors raised in flight that `error` stands for, else [`slow`]'s.
+fn failed(
+    session: Option<crate::__private::inflight::Session>,
+    error: &serde_json::Error,
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+    parse: fn(&str) -> Result<(), serde_json::Error>,
+) -> ValidationErrors {
+    if let Some(errors) = session.and_then(|session| session.take(error, input)) {
+        return errors;
+    }
+    slow(input, options, node, parse)
 }
 
 /// The slow path's part that does not depend on the type (compiled once): the errors of
@@ -132,7 +133,7 @@ where
         }
         Err(e) => Err(failed(
             session,
-            Some(&e),
+            &e,
             input,
             options,
             node,

@@ -3,8 +3,8 @@
 
 use super::Validators;
 use crate::emit::failure::{
-    any_of, bound, child_failed, count_fails, entries_loop, fail, format, if_then_else, message,
-    one_of, ordering_fails, pattern,
+    any_of, bound, child_failed, count_fails, entries_loop, fail, fail_message, format,
+    if_then_else, message, one_of, ordering_fails, pattern,
 };
 use crate::emit::tokens::lit;
 use crate::error::Result;
@@ -29,9 +29,8 @@ impl Validators<'_> {
     }
 
     /// The statement recording a failure at `site` worded by `m` (holes filled as
-    /// [`Self::text`] fills them). A message whose only hole is the instance (not a
-    /// number) or the key, or that has none, is passed as data (`fail!`'s `shown_value`,
-    /// `shown_key` and `text` forms): no closure is compiled for it.
+    /// [`Self::text`] fills them), the message passed as data where it can be
+    /// ([`fail_message`]).
     pub(super) fn fail_with(
         &self,
         site: &Site,
@@ -39,21 +38,9 @@ impl Validators<'_> {
         applies: Applies,
         count: TokenStream,
     ) -> TokenStream {
-        let rt = &self.rt;
-        let kw = lit(site.keyword);
-        let sp = lit(&site.at);
-        let pieces = m.pieces.iter().map(|p| lit(p));
-        if let Some(text) = m.fixed() {
-            let text = lit(text);
-            return quote!(#rt::fail!(valid, cx, #kw, #sp, text(#text)););
-        }
-        match m.args.as_slice() {
-            [Arg::Instance] if applies != Applies::Number => {
-                quote!(#rt::fail!(valid, cx, #kw, #sp, shown_value(&[#(#pieces),*], v));)
-            }
-            [Arg::Key] => quote!(#rt::fail!(valid, cx, #kw, #sp, shown_key(&[#(#pieces),*], key));),
-            _ => fail(rt, site, self.text(m, applies, count)),
-        }
+        fail_message(&self.rt, site, m, applies != Applies::Number, || {
+            self.text(m, applies, count)
+        })
     }
 
     /// `cx.speculate(|cx| nX(v, cx))` per branch (`anyOf`, `oneOf`).

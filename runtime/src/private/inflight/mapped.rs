@@ -14,49 +14,45 @@ use serde_json::Value;
 /// reads itself, after (in a session) the document's own value passed the schema.
 pub struct Mapped<S>(pub S);
 
-impl<'de, S: Read<'de>> DeserializeSeed<'de> for Mapped<S> {
-    type Value = S::Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        self.0.deserialize(d)
-    }
+/// The seed and the reader the wrapper `$wrapper` stands for: its inner reader's, with
+/// `$items` as the items' mode and, for `Mapped`, its own capture.
+macro_rules! wrapped_reader {
+    ($wrapper:ident, $items:ty $(, $capture:item)?) => {
+        impl<'de, S: Read<'de>> DeserializeSeed<'de> for $wrapper<S> {
+            type Value = S::Value;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+                self.0.deserialize(d)
+            }
+        }
+
+        impl<'de, S: Read<'de>> Read<'de> for $wrapper<S> {
+            type Items = $items;
+            const TAKES_NULL: bool = S::TAKES_NULL;
+            fn null<E: de::Error>(self) -> Result<S::Value, E> {
+                self.0.null()
+            }
+            fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+                self.0.own(d)
+            }
+            $($capture)?
+        }
+    };
 }
 
-impl<'de, S: Read<'de>> Read<'de> for Mapped<S> {
-    type Items = S::Items;
-    const TAKES_NULL: bool = S::TAKES_NULL;
-    fn null<E: de::Error>(self) -> Result<S::Value, E> {
-        self.0.null()
-    }
-    fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        self.0.own(d)
-    }
+wrapped_reader!(
+    Mapped,
+    S::Items,
     fn capture<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<S::Value, D::Error> {
         mapped(self.0, spec, d)
     }
-}
+);
 
 /// The reader of an array whose items are of a whole-schema mapped type
 /// (`MappedItems(PhantomData::<Vec<T>>)`, or of an `OrNull`): its items are read as
 /// [`Mapped`] reads a value.
 pub struct MappedItems<S>(pub S);
 
-impl<'de, S: Read<'de>> DeserializeSeed<'de> for MappedItems<S> {
-    type Value = S::Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        self.0.deserialize(d)
-    }
-}
-
-impl<'de, S: Read<'de>> Read<'de> for MappedItems<S> {
-    type Items = MappedMode;
-    const TAKES_NULL: bool = S::TAKES_NULL;
-    fn null<E: de::Error>(self) -> Result<S::Value, E> {
-        self.0.null()
-    }
-    fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
-        self.0.own(d)
-    }
-}
+wrapped_reader!(MappedItems, MappedMode);
 
 /// Items of a whole-schema mapped type ([`MappedItems`]).
 pub struct MappedMode;
