@@ -77,6 +77,7 @@ pub struct ScalarDeserializer<'de, 'a, E> {
 impl<'de, E: de::Error> Deserializer<'de> for ScalarDeserializer<'de, '_, E> {
     type Error = E;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match self.value {
             Scalar::Null => visitor.visit_unit(),
@@ -91,6 +92,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ScalarDeserializer<'de, '_, E> {
 
     /// As `UnitDeserializer`: `null` is `None`; any other scalar is handed to the visitor
     /// as it is (as serde's scalar deserializers do).
+    #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match self.value {
             Scalar::Null => visitor.visit_none(),
@@ -99,6 +101,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ScalarDeserializer<'de, '_, E> {
     }
 
     /// As `StrDeserializer`: a string names a unit variant.
+    #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
         self,
         name: &'static str,

@@ -130,6 +130,7 @@ impl<'de, T: Deserialize<'de>> Read<'de> for OrNull<T> {
 
 impl<'de, S: Read<'de>> DeserializeSeed<'de> for Capture<'_, S> {
     type Value = S::Value;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
         self.seed.capture(self.spec, d)
     }
@@ -200,33 +201,40 @@ impl<'de, S: Read<'de>> Visitor<'de> for Capture<'_, S> {
         f.write_str("a JSON value")
     }
 
+    #[inline]
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<S::Value, E> {
         self.read_scalar(BOOL, Scalar::Bool(v))
     }
 
+    #[inline]
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<S::Value, E> {
         let kind = number_kind(self.spec.kinds, v < 0, false);
         self.read_scalar(kind, Scalar::I64(v))
     }
 
+    #[inline]
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<S::Value, E> {
         let kind = number_kind(self.spec.kinds, false, false);
         self.read_scalar(kind, Scalar::U64(v))
     }
 
+    #[inline]
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<S::Value, E> {
         let kind = number_kind(self.spec.kinds, v < 0.0, v.fract() != 0.0);
         self.read_scalar(kind, Scalar::F64(v))
     }
 
+    #[inline]
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<S::Value, E> {
         self.read_scalar(STRING, Scalar::Borrowed(v))
     }
 
+    #[inline]
     fn visit_str<E: de::Error>(self, v: &str) -> Result<S::Value, E> {
         self.read_scalar(STRING, Scalar::Str(v))
     }
 
+    #[inline]
     fn visit_unit<E: de::Error>(self) -> Result<S::Value, E> {
         if S::TAKES_NULL {
             return self.seed.null();
@@ -270,6 +278,7 @@ impl<'de, S: Read<'de>> Capture<'_, S> {
     /// A scalar of JSON kind `kind` (none when it is known not to fit), read by the seed
     /// through the one [`ScalarDeserializer`](crate::__private::scalar::ScalarDeserializer) when the schema (or, outside a session, the
     /// type's kinds) allow it.
+    #[inline]
     fn read_scalar<E: de::Error>(self, kind: Kinds, value: Scalar<'de, '_>) -> Result<S::Value, E> {
         let spec = self.spec;
         match verdict(spec, kind, value) {
@@ -362,6 +371,7 @@ struct Item<'s, T, M> {
 
 impl<'de, T: DeserializeSeed<'de>, M: ItemMode> DeserializeSeed<'de> for Item<'_, T, M> {
     type Value = T::Value;
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T::Value, D::Error> {
         M::item(self.seed, self.spec, d)
     }
