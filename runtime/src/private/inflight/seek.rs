@@ -18,28 +18,23 @@ use std::io::Write;
 /// The value at `path` (outermost segment first) of the JSON text `input`, shown as
 /// `validate::show` shows it; `None` when no value stands there.
 pub(super) fn shown_at(input: &str, path: &[&PathSeg]) -> Option<String> {
+    let text = span_at(input, path)?;
     let mut found = None;
-    seek(input, path, Found::Shown(&mut found));
+    // The read ends with an error as soon as the value is written; `found` says whether
+    // it was.
+    let _ = serde_json::Deserializer::from_str(text).deserialize_any(Show { found: &mut found });
     found
 }
 
 /// The value at `path` of the JSON text `input`, when it is a scalar (`null`, a boolean,
 /// a number or a string): the `Value` `serde_json` reads there. `None` for an array or an
-/// object (not read further than its first byte), or when no valid value stands there.
+/// object (not read at all), or when no valid value stands there.
 pub(super) fn scalar_at(input: &str, path: &[&PathSeg]) -> Option<Value> {
-    let mut found = None;
-    seek(input, path, Found::Scalar(&mut found));
-    found
-}
-
-fn seek(input: &str, path: &[&PathSeg], found: Found<'_>) {
-    let Some(text) = span_at(input, path) else {
-        return;
-    };
-    let mut de = serde_json::Deserializer::from_str(text);
-    // The read ends with an error as soon as the value is written; `found` says whether
-    // it was.
-    let _ = Seek { found }.deserialize(&mut de);
+    let text = span_at(input, path)?;
+    if text.starts_with(['[', '{']) {
+        return None;
+    }
+    serde_json::from_str(text).ok()
 }
 
 /// The text of the value at `path` (outermost segment first) of the JSON text `input`,
@@ -139,30 +134,6 @@ fn value_end(b: &[u8], i: usize) -> Option<usize> {
     }
 }
 
-/// What a seek keeps of the value at the end of its path.
-enum Found<'s> {
-    /// Its shown form.
-    Shown(&'s mut Option<String>),
-    /// The value, when it is a scalar.
-    Scalar(&'s mut Option<Value>),
-}
-
-/// The value's text, read as `found` asks.
-struct Seek<'s> {
-    found: Found<'s>,
-}
-
-impl<'de> DeserializeSeed<'de> for Seek<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        match self.found {
-            Found::Shown(found) => d.deserialize_any(Show { found }),
-            Found::Scalar(found) => d.deserialize_any(Scalar { found }),
-        }
-    }
-}
-
 /// The value at the end of the path: a scalar is shown as `show` shows its `Value`; an
 /// object or array is transcoded into a [`Limited`] writer.
 struct Show<'s> {
@@ -216,45 +187,6 @@ impl<'de> Visitor<'de> for Show<'_> {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
         self.composite(|w| Transcode(w).visit_seq(seq))
-    }
-}
-
-/// The value at the end of the path, kept when it is a scalar; an array or object is
-/// refused at its first byte.
-struct Scalar<'s> {
-    found: &'s mut Option<Value>,
-}
-
-impl Scalar<'_> {
-    fn keep<E: de::Error>(self, v: Value) -> Result<(), E> {
-        *self.found = Some(v);
-        Err(de::Error::custom("found"))
-    }
-}
-
-impl<'de> Visitor<'de> for Scalar<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON scalar")
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
-        self.keep(Value::Bool(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
-        self.keep(Value::from(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        self.keep(Value::from(v))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
-        self.keep(Value::from(v))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.keep(Value::from(v))
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        self.keep(Value::Null)
     }
 }
 
