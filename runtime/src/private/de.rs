@@ -14,7 +14,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-/// A map key, borrowed from the input when it has no escapes.
+/// A map key, borrowed from the input when it has no escapes. Reading one records where
+/// it stands (`inflight::key_read`), so that a property's value that
+/// fails can be found again in the text.
 #[derive(Debug)]
 pub struct Key<'de>(pub Cow<'de, str>);
 
@@ -39,12 +41,15 @@ impl<'de> Deserialize<'de> for Key<'de> {
                 f.write_str("a property name")
             }
             fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                crate::__private::inflight::key_read(Some(v));
                 Ok(Key(Cow::Borrowed(v)))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                crate::__private::inflight::key_read(None);
                 Ok(Key(Cow::Owned(v.to_owned())))
             }
             fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                crate::__private::inflight::key_read(None);
                 Ok(Key(Cow::Owned(v)))
             }
         }
@@ -379,13 +384,20 @@ fn narrowed_error(
             return errors;
         }
         let pointer = pointer_at(input, error.line(), error.column());
-        (from_serde_error(pointer, error), locating.narrowed())
+        (
+            from_serde_error(pointer, error),
+            locating.narrowed(input, error),
+        )
     };
     drop(locating);
     if first.keyword == "syntax" {
         return ValidationErrors::single(first);
     }
     let mut first = first;
+    // The value's pointer, when the note found it from the property that failed.
+    if let Some(pointer) = noted.as_ref().and_then(|n| n.pointer.clone()) {
+        first.instance_path = pointer;
+    }
     let mut value = serde_json::from_str::<serde_json::Value>(input)
         .ok()
         .and_then(|v| v.pointer(&first.instance_path).cloned());

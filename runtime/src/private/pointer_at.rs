@@ -45,9 +45,15 @@ struct Frame {
 /// `column` (as `serde_json::Error` reports them: 1-based lines, the column of the last
 /// byte consumed); the root (`""`) when the position names no byte.
 pub(crate) fn pointer_at(input: &str, line: usize, column: usize) -> String {
-    let Some(at) = byte_at(input, line, column) else {
-        return String::new();
-    };
+    match byte_at(input, line, column) {
+        Some(at) => pointer_of_byte(input, at),
+        None => String::new(),
+    }
+}
+
+/// The pointer of the innermost value of `input` that contains the byte at offset `at`
+/// (a value's first byte names that value).
+pub(crate) fn pointer_of_byte(input: &str, at: usize) -> String {
     let bytes = input.as_bytes();
     let mut pointer = String::new();
     let mut stack = vec![Frame {

@@ -1,15 +1,21 @@
 //! In-flight schema errors in generated `Deserialize` impls (the decisions; the runtime
 //! side is `envgen_runtime::__private::inflight`).
 //!
-//! A generated struct reads a property through `inflight::value` (or `nullable`) when the
-//! error a wrong value raises is known to be the schema's:
+//! A generated struct reads a property through `inflight::field` (or `value`, `nullable`)
+//! when the errors its value has are known to be the schema's: the field comes from the
+//! struct schema's own `properties` (not merged from an alternative), so its node's
+//! validator is the property's whole schema. The runtime reads the value with its type's
+//! own deserializer; when that fails, it judges the failure at the property
+//! (`inflight::judge`): the value is checked by the property's validator (a spec's
+//! `node`) once the error is taken. Each value's spec says what is known statically:
 //!
-//! * the field comes from the struct schema's own `properties` (not merged from an
-//!   alternative), so its node's validator is the property's whole schema;
-//! * errors raised inside the value by nested generated types count only when nothing
-//!   between them and the property is disjunctive (`oneOf`, `anyOf`, `not`, `if`) and no
-//!   map holds them (a map does not add its keys to the error's location); under a
-//!   `oneOf`/`anyOf` whose failure they imply (`union.rs`), they stand for that failure.
+//! * errors raised inside the value by nested generated types stand as they are (`direct`)
+//!   only when nothing between them and the property is disjunctive (`oneOf`, `anyOf`,
+//!   `not`, `if`) and no map holds them (a map does not add its keys to the error's
+//!   location; an array's items are judged at the array); under a `oneOf`/`anyOf` whose
+//!   failure they imply (`union.rs`), they stand for that failure;
+//! * the JSON kinds the type holds, and a typed array's items' or map's values' spec, with
+//!   which a value the schema accepts but the type refuses is located.
 //!
 //! A missing required property and a property `additionalProperties: false` rejects are
 //! raised by the struct itself, when the struct schema's own `required` and
@@ -146,9 +152,10 @@ impl<'a> Inflight<'a> {
         }
     }
 
-    /// Whether a value of `ty` can be driven through `deserialize_any` by the runtime:
-    /// not an `Option` (serde's takes `null` only through `deserialize_option`), not a
-    /// generic parameter, and not a plain `Value` (it never fails).
+    /// Whether a value of `ty` is read in flight by the runtime (`inflight::field`): not
+    /// an `Option` (a nullable property's `null` is the reader's, `OrNull`), not a generic
+    /// parameter (a payload: `inflight::payload`), and not a plain `Value` (it never
+    /// fails).
     fn capturable(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> bool {
         if depth > 8 {
             return false;

@@ -1,10 +1,14 @@
-//! Reading one value in flight: a seed driven through `deserialize_any`, so that a value
-//! its Rust type cannot take is checked by the schema, and the items of an array.
+//! Reading one value in flight. A declared property's value is read by its type's own
+//! deserializer ([`Read::field`]), as serde reads it; when that fails within a session,
+//! [`read`] decides what the failure means ([`super::judge`]). Whole-schema mapped types
+//! and arrays of them are read through [`Capture`]: a seed driven through
+//! `deserialize_any`, so that a value its Rust type cannot take is checked by the schema
+//! before the type sees it, item by item.
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
-    up, Mute, PathSeg, Spec,
+    active, check, forget, judge, key_at, locating, note, note_value, notes, raise, raised_whole,
+    union_failed, up, Mute, PathSeg, Spec,
 };
 use crate::__private::scalar::Scalar;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
@@ -22,6 +26,10 @@ pub trait Read<'de>: DeserializeSeed<'de> + Sized {
     type Items: ItemMode;
     /// Whether `null` is taken whatever the kinds say (the `Option` of a nullable field).
     const TAKES_NULL: bool = false;
+    /// Whether an error raised inside an item of the array read is located at the item
+    /// (read through the capture, which adds its index); otherwise an error raised inside
+    /// an array is judged at the array (`inflight::judge`).
+    const LOCATES_ITEMS: bool = false;
     /// The value read for a JSON `null`.
     fn null<E: de::Error>(self) -> Result<Self::Value, E>;
 
@@ -29,6 +37,19 @@ pub trait Read<'de>: DeserializeSeed<'de> + Sized {
     /// [`Spec::mapped`]), `null` included.
     fn own<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         self.deserialize(d)
+    }
+
+    /// How a property's value with `spec` is read: by its type's own deserializer (what
+    /// the type cannot take is judged once the read failed, `inflight::judge`), so that no
+    /// deserializer is compiled for the type but the document's. [`super::Mapped`] and
+    /// [`super::MappedItems`] read through [`Read::capture`] instead.
+    #[inline]
+    fn field<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<Self::Value, D::Error> {
+        debug_assert!(
+            !spec.mapped,
+            "a mapped value is read through `inflight::Mapped`"
+        );
+        self.own(d)
     }
 
     /// How the capture reads the value with `spec`: driven through `deserialize_any`, so
@@ -419,8 +440,8 @@ impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Element<T> {
     }
 }
 
-/// A property's value through [`Capture`]; a failure adds the property (`seg`) to the
-/// in-flight error's location.
+/// A property's value, read by [`Read::field`]; a failure within a session is judged
+/// ([`super::judge`]) and adds the property (`seg`) to the in-flight error's location.
 #[inline]
 pub(super) fn read<'de, A, S>(
     map: &mut A,
@@ -432,14 +453,34 @@ where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    let result = map.next_value_seed(Capture { seed, spec });
-    if result.is_err() {
-        up(match seg {
-            Seg::Key(k) => PathSeg::Key(k),
-            Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
-        });
+    // Where the property's key stands in the input (read just before its value).
+    let at = key_at();
+    // Errors inside that are replaced below build no words.
+    let _mute = (spec.replaces_inner(S::LOCATES_ITEMS) && active()).then(Mute::new);
+    match map.next_value_seed(Field { seed, spec }) {
+        Ok(value) => Ok(value),
+        Err(e) => {
+            drop(_mute);
+            Err(match judge(spec, S::LOCATES_ITEMS, seg, at, &e) {
+                Some(marker) => de::Error::custom(marker),
+                None => e,
+            })
+        }
     }
-    result
+}
+
+/// A property's seed with its spec, read by [`Read::field`].
+struct Field<'s, S> {
+    seed: S,
+    spec: &'s Spec,
+}
+
+impl<'de, S: Read<'de>> DeserializeSeed<'de> for Field<'_, S> {
+    type Value = S::Value;
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
+        self.seed.field(self.spec, d)
+    }
 }
 
 /// The property [`read`] reads: a declared one, or one named at run time.

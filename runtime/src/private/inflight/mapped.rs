@@ -15,9 +15,10 @@ use serde_json::Value;
 pub struct Mapped<S>(pub S);
 
 /// The seed and the reader the wrapper `$wrapper` stands for: its inner reader's, with
-/// `$items` as the items' mode and, for `Mapped`, its own capture.
+/// `$items` as the items' mode and its own items (`Read`'s methods and constants) where it
+/// differs.
 macro_rules! wrapped_reader {
-    ($wrapper:ident, $items:ty $(, $capture:item)?) => {
+    ($wrapper:ident, $items:ty, { $($own:item)* }) => {
         impl<'de, S: Read<'de>> DeserializeSeed<'de> for $wrapper<S> {
             type Value = S::Value;
             fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
@@ -34,25 +35,32 @@ macro_rules! wrapped_reader {
             fn own<D: Deserializer<'de>>(self, d: D) -> Result<S::Value, D::Error> {
                 self.0.own(d)
             }
-            $($capture)?
+            $($own)*
         }
     };
 }
 
-wrapped_reader!(
-    Mapped,
-    S::Items,
+wrapped_reader!(Mapped, S::Items, {
     fn capture<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<S::Value, D::Error> {
         mapped(self.0, spec, d)
     }
-);
+    fn field<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<S::Value, D::Error> {
+        mapped(self.0, spec, d)
+    }
+});
 
 /// The reader of an array whose items are of a whole-schema mapped type
 /// (`MappedItems(PhantomData::<Vec<T>>)`, or of an `OrNull`): its items are read as
 /// [`Mapped`] reads a value.
 pub struct MappedItems<S>(pub S);
 
-wrapped_reader!(MappedItems, MappedMode);
+wrapped_reader!(MappedItems, MappedMode, {
+    const LOCATES_ITEMS: bool = true;
+    fn field<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<S::Value, D::Error> {
+        // Each item is read as `Mapped` reads a value: through the capture.
+        self.capture(spec, d)
+    }
+});
 
 /// Items of a whole-schema mapped type ([`MappedItems`]).
 pub struct MappedMode;

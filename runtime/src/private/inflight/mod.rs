@@ -8,9 +8,13 @@
 //!
 //! Instead, within a [`Session`], generated deserializers report schema errors in flight:
 //!
-//! * a field value of the wrong kind or out of range (a string where a boolean belongs,
-//!   `-5` for a `u64` with `minimum: 0`) is turned into a `Value` (only that value) and
-//!   checked by the field's own `Value` validator, which names the keyword;
+//! * a property's value is read by its type's own deserializer, as serde reads it; when
+//!   that fails (a string where a boolean belongs, `-5` for a `u64` with `minimum: 0`, an
+//!   item of an array), the error is judged where the property was read (`judge`): the
+//!   property's value is found again in the input from where its key stands, parsed as a
+//!   `Value` (only that value) and checked by the property's own `Value` validator, which
+//!   names the keyword. This happens once the error is taken, so a failure that a union
+//!   swallows costs nothing;
 //! * a missing required property and a property `additionalProperties: false` rejects
 //!   are reported directly, with the message the `Value` validator gives;
 //! * as the error unwinds, each level adds its property name or array index, so the
@@ -41,7 +45,7 @@ pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIG
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
 use crate::validate::{show_str, Cx, NodeFn, Options};
-use capture::read;
+use capture::{read, Seg};
 pub use capture::{ItemMode, OrNull, PlainMode, Read};
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
 use marker::{itoa, marker_of, Head, Marker};
@@ -74,6 +78,16 @@ struct Pending {
     /// again; a scalar this node finds errors in is reported with them (as the untyped
     /// reader reports it in flight), anything else leaves the error to the slow path.
     payload: Option<NodeFn>,
+    /// Raised by [`judge`]: the property whose value is checked by its spec's validator
+    /// when the error is taken (its errors are the error's).
+    recheck: Option<Recheck>,
+}
+
+/// A property's value to check once the error is taken: where its key stands in the
+/// input ([`key_at`]) and its spec.
+struct Recheck {
+    key: (usize, usize),
+    spec: Spec,
 }
 
 thread_local! {
@@ -82,6 +96,22 @@ thread_local! {
     static SEQ: Cell<u64> = const { Cell::new(0) };
     static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
     static MUTED: Cell<u32> = const { Cell::new(0) };
+    static KEY_AT: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+}
+
+/// Records where the property name just read stands: the address and length of its text
+/// when it is borrowed from the input (it has no escapes), else nothing. The address is
+/// only ever compared with the input's, never read through.
+#[inline]
+pub(crate) fn key_read(key: Option<&str>) {
+    let at = key.map_or((0, 0), |k| (k.as_ptr() as usize, k.len()));
+    KEY_AT.with(|c| c.set(at));
+}
+
+/// Where the last property name read stands ([`key_read`]).
+#[inline]
+fn key_at() -> (usize, usize) {
+    KEY_AT.with(Cell::get)
 }
 
 /// While alive, an error raised in flight stands only for a failure: the value it is
@@ -154,6 +184,15 @@ impl Session {
             }
         }
         let mut errors = pending.errors;
+        if let Some(recheck) = pending.recheck {
+            // A property's value, checked by its spec's validator.
+            let (_, value) = seek::value_after_key(input, recheck.key)?;
+            match check(&value, recheck.spec.node) {
+                Some(found) => errors = found,
+                // The schema accepts it: the type is narrower than the schema there.
+                None => return None,
+            }
+        }
         if let Some(node) = pending.payload {
             // A typed payload refused by its own type: a scalar the schema refuses too.
             let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
@@ -205,6 +244,7 @@ fn record_raised(errors: Vec<ValidationError>) -> Marker {
             shown: None,
             whole: false,
             payload: None,
+            recheck: None,
         })
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
@@ -223,12 +263,17 @@ pub(crate) struct Narrowed {
     pub(crate) mapped: bool,
     /// The spec's validator ([`Spec::node`]): a mapped format's parse is in it.
     pub(crate) node: NodeFn,
+    /// The value's pointer, when it was found from the property that failed (the error's
+    /// position may be past the value: a union decoded from a buffered copy fails once
+    /// the enclosing object is read).
+    pub(crate) pointer: Option<String>,
 }
 
 thread_local! {
     static LOCATING: Cell<bool> = const { Cell::new(false) };
     static NARROWED: RefCell<Option<Narrowed>> = const { RefCell::new(None) };
     static NOTES: Cell<u64> = const { Cell::new(0) };
+    static FAILED_AT: RefCell<Vec<Failed>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A [`Session`] for reading again a document the schema accepts but the type refused:
@@ -243,18 +288,28 @@ impl Locating {
     pub(crate) fn start(options: &Options) -> Self {
         LOCATING.with(|l| l.set(true));
         NARROWED.with(|n| n.borrow_mut().take());
+        FAILED_AT.with(|f| f.borrow_mut().clear());
         Locating {
             session: Session::start(options),
         }
     }
 
-    /// The schema errors raised in flight that `error` stands for ([`Session::take`]).
+    /// The schema errors `error` stands for: those raised in flight ([`Session::take`]),
+    /// else those a property the type refused has by its spec's validator, which holds
+    /// the parse of a format-mapped type ([`judged`]).
     pub(crate) fn take(&self, error: &serde_json::Error, input: &str) -> Option<ValidationErrors> {
-        self.session.take(error, input)
+        if let Some(errors) = self.session.take(error, input) {
+            return Some(errors);
+        }
+        FAILED_AT.with(|f| judged(input, &f.borrow()))
     }
 
-    /// The last value noted as narrowed, if any.
-    pub(crate) fn narrowed(&self) -> Option<Narrowed> {
+    /// The value noted as narrowed for the failure `error` of the read of `input`, if
+    /// any: found from the properties it failed ([`note_innermost`]), else the last
+    /// value noted.
+    pub(crate) fn narrowed(&self, input: &str, error: &serde_json::Error) -> Option<Narrowed> {
+        let failed = FAILED_AT.with(|f| std::mem::take(&mut *f.borrow_mut()));
+        note_innermost(input, error, &failed);
         NARROWED.with(|n| n.borrow_mut().take())
     }
 }
@@ -263,6 +318,7 @@ impl Drop for Locating {
     fn drop(&mut self) {
         LOCATING.with(|l| l.set(false));
         NARROWED.with(|n| n.borrow_mut().take());
+        FAILED_AT.with(|f| f.borrow_mut().clear());
     }
 }
 
@@ -290,6 +346,10 @@ fn note_value(spec: &Spec) {
 }
 
 fn record(spec: &Spec, value: Option<Value>) {
+    record_at(spec, value, None);
+}
+
+fn record_at(spec: &Spec, value: Option<Value>, pointer: Option<String>) {
     NOTES.with(|n| n.set(n.get().wrapping_add(1)));
     NARROWED.with(|n| {
         *n.borrow_mut() = Some(Narrowed {
@@ -297,6 +357,7 @@ fn record(spec: &Spec, value: Option<Value>) {
             value,
             mapped: spec.mapped,
             node: spec.node,
+            pointer,
         })
     });
 }
@@ -378,6 +439,7 @@ fn union_failed(rule: &'static Rule) {
             )];
             pending.shown = Some(rule.message);
             pending.payload = None;
+            pending.recheck = None;
         }
     });
 }
@@ -388,6 +450,241 @@ fn up(seg: PathSeg) {
             pending.up.push(seg);
         }
     });
+}
+
+/// What the failure `error` of reading a property (`seg`, whose key stands at `key` in
+/// the input) with `spec` means, within a session; the marker of the error to raise
+/// instead, if any. Compiled once (not per type), and only reached on failure.
+///
+/// * An error raised in flight inside the value stands when it is the schema's as it is
+///   ([`Spec::direct`]) and its location is whole: not from inside an array's item (an
+///   array read by its own deserializer adds no index) unless the reader located it
+///   (`locates_items`). Under a union whose failure it implies ([`Spec::union`]), it
+///   becomes that failure, at the value.
+/// * Any other failure (serde's own: a kind or a number the type cannot take; an error
+///   raised deep in an array) is judged by the property's own validator: the value is
+///   found again in the input and checked when the error is taken ([`Session::take`]). If
+///   the schema accepts it, the type is narrower than the schema there, and the caller
+///   takes the slow path.
+///
+/// While [`Locating`] (the schema accepts the document), serde's error stands, and the
+/// innermost property it fails is noted ([`failed_at`]): its spec names where the schema
+/// allows what the type refused.
+#[cold]
+#[inline(never)]
+fn judge(
+    spec: &Spec,
+    locates_items: bool,
+    seg: Seg<'_>,
+    key: (usize, usize),
+    error: &dyn fmt::Display,
+) -> Option<Marker> {
+    if !active() {
+        return None;
+    }
+    let seg = match seg {
+        Seg::Key(k) => PathSeg::Key(k),
+        Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
+    };
+    let text = error.to_string();
+    if not_data(&text) {
+        // The text is not JSON, or nests too deep: no schema judges that.
+        return None;
+    }
+    if is_raised(&text) {
+        if let Some(rule) = spec.union {
+            union_failed(rule);
+            up(seg);
+            return None;
+        }
+        let whole = (spec.direct || spec.whole && raised_whole())
+            && (spec.kinds & kinds::ARRAY == 0 || locates_items);
+        if whole || locating() {
+            up(seg);
+            return None;
+        }
+    } else if locating() {
+        // serde's error stands (its position locates the value); the property is noted.
+        failed_at(spec, &seg, key, text);
+        return None;
+    }
+    let marker = record_raised(Vec::new());
+    PENDING.with(|p| {
+        if let Some(pending) = p.borrow_mut().as_mut() {
+            pending.recheck = Some(Recheck { key, spec: *spec });
+        }
+    });
+    up(seg);
+    Some(marker)
+}
+
+/// A property whose read failed while [`Locating`] ([`failed_at`]).
+struct Failed {
+    /// Where its key stands, and its spec.
+    at: Recheck,
+    /// Its name (to find it inside a buffered copy's value, whose key is not in the input).
+    name: String,
+    /// The failure's message (an enclosing property failing with the same is not noted).
+    error: String,
+}
+
+/// Notes, while [`Locating`], that reading the property `seg`, whose key stands at `key`,
+/// with `spec` failed with `error`; an enclosing property that the same error unwinds
+/// through is not noted again.
+fn failed_at(spec: &Spec, seg: &PathSeg, key: (usize, usize), text: String) {
+    let name = match seg {
+        PathSeg::Key(k) => (*k).to_owned(),
+        PathSeg::OwnedKey(k) => k.clone(),
+        PathSeg::Index(_) => return,
+    };
+    FAILED_AT.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.last().is_none_or(|last| last.error != text) {
+            f.push(Failed {
+                at: Recheck { key, spec: *spec },
+                name,
+                error: text,
+            });
+        }
+    });
+}
+
+/// The errors of the properties that failed while [`Locating`] (the outermost first), by
+/// their specs' validators: a format-mapped type's parse is in them, which the schema's
+/// own validation does not assert when formats are not asserted. Only a property whose
+/// name stands in the input is checked (one read from a buffered copy is not found).
+fn judged(input: &str, failed: &[Failed]) -> Option<ValidationErrors> {
+    for f in failed.iter().rev() {
+        let Some((start, value)) = seek::value_after_key(input, f.at.key) else {
+            continue;
+        };
+        if let Some(mut errors) = check(&value, f.at.spec.node) {
+            let at = crate::__private::pointer_at::pointer_of_byte(input, start);
+            for e in &mut errors {
+                e.instance_path.insert_str(0, &at);
+            }
+            return (!errors.is_empty()).then(|| ValidationErrors::from(errors));
+        }
+    }
+    None
+}
+
+/// Notes the value the schema accepts but the type refused, from the properties the
+/// failure `error` went through ([`failed_at`], innermost first). The innermost one whose
+/// name stands in the input is the failure's (a read of the input that fails is never
+/// resumed): when `error`'s position is inside its value, the value there, reached
+/// through the items' specs (an array's, a map's values); otherwise the failure came
+/// after the value was read (a union decoded from a buffered copy), and a property read
+/// inside the copy before is found in the value by its name.
+fn note_innermost(input: &str, error: &serde_json::Error, failed: &[Failed]) {
+    let Some((index, start)) = failed
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| seek::value_after_key(input, f.at.key).map(|(start, _)| (i, start)))
+    else {
+        return;
+    };
+    let Ok(doc) = serde_json::from_str::<Value>(input) else {
+        return;
+    };
+    let outer = crate::__private::pointer_at::pointer_of_byte(input, start);
+    let at = crate::__private::pointer_at::pointer_at(input, error.line(), error.column());
+    let mut spec = &failed[index].at.spec;
+    let mut pointer = outer.clone();
+    match at.strip_prefix(outer.as_str()) {
+        Some(below) if below.is_empty() || below.starts_with('/') => {
+            // Down from the property's value to the failing one, through the items' specs.
+            for _ in 0..below.matches('/').count() {
+                match spec.items {
+                    Some(items) => spec = items,
+                    None => return,
+                }
+            }
+            pointer = at;
+        }
+        _ => {
+            let inside = doc.pointer(&outer);
+            let found = failed[..index].iter().rev().find_map(|f| {
+                let rel = member_once(inside?, &f.name)?;
+                Some((f, rel))
+            });
+            if let Some((f, rel)) = found {
+                spec = &f.at.spec;
+                pointer.push_str(&rel);
+            }
+        }
+    }
+    let value = doc.pointer(&pointer).cloned();
+    record_at(spec, value, Some(pointer));
+}
+
+/// The pointer (relative to `v`) of the one member named `name` inside `v`; `None` when
+/// there is none or more than one.
+fn member_once(v: &Value, name: &str) -> Option<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![(String::new(), v)];
+    while let Some((at, v)) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                for (k, item) in map {
+                    let mut p = at.clone();
+                    push_token(&mut p, k);
+                    if k == name {
+                        found.push(p.clone());
+                    }
+                    stack.push((p, item));
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let mut p = at.clone();
+                    push_token(&mut p, &i.to_string());
+                    stack.push((p, item));
+                }
+            }
+            _ => {}
+        }
+    }
+    (found.len() == 1).then(|| found.remove(0))
+}
+
+/// Whether the error whose message is `text` is the error raised in flight that is
+/// pending (its marker's).
+fn is_raised(text: &str) -> bool {
+    let Some(seq) = PENDING.with(|p| p.borrow().as_ref().map(|p| p.seq)) else {
+        return false;
+    };
+    marker_of(text.as_bytes()) == Some(seq)
+}
+
+/// Whether the error whose message is `text` is one of `serde_json`'s about the text
+/// itself (its syntax, its end, its nesting), not about the value read: the messages of
+/// its `Syntax` and `Eof` categories. A value's own deserializer can only raise `Data`
+/// errors, and `de::Error` gives no category, so the message tells them apart.
+fn not_data(text: &str) -> bool {
+    const SYNTAX: [&str; 20] = [
+        "EOF while parsing",
+        "expected `:`",
+        "expected `,` or `]`",
+        "expected `,` or `}`",
+        "expected ident",
+        "expected value",
+        "expected `\"`",
+        "invalid escape",
+        "invalid number",
+        "number out of range",
+        "invalid unicode code point",
+        "control character (\\u0000-\\u001F) found while parsing a string",
+        "key must be a string",
+        "invalid value: expected key to be a number in quotes",
+        "float key must be finite",
+        "lone leading surrogate in hex escape",
+        "trailing comma",
+        "trailing characters",
+        "unexpected end of hex escape",
+        "recursion limit exceeded",
+    ];
+    SYNTAX.iter().any(|m| text.starts_with(m))
 }
 
 /// A failure as the schema's validation plan words it: the keyword, its schema location,
@@ -461,7 +758,9 @@ pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
 pub struct Spec {
     /// The `Value` validator of the value's schema node.
     pub node: NodeFn,
-    /// The JSON kinds the Rust type holds.
+    /// The JSON kinds the Rust type holds (with [`ARRAY`], an error raised inside the
+    /// value may come from an item, whose index no deserializer added: it is judged at
+    /// the value, see `judge`).
     pub kinds: Kinds,
     /// The schema location named when the value fits the schema but not the Rust type
     /// (an integer beyond the Rust integer, a value a mapped type refuses): the `type`
@@ -473,8 +772,10 @@ pub struct Spec {
     pub mapped: bool,
     /// Whether errors from nested generated deserializers can be reported as they are.
     pub direct: bool,
-    /// The same for the items of an array value, when they are checked in flight (for a
-    /// map, its values: only to locate a narrowed one, as a map's errors are not direct).
+    /// The spec of an array's items (a typed map's values), when the schema gives one
+    /// for all: it locates a value the schema accepts but the type refuses inside the
+    /// array (the map), and reads the items of whole-schema mapped types
+    /// ([`MappedItems`]).
     pub items: Option<&'static Spec>,
     /// For a value under a `oneOf`/`anyOf` of which only the alternative its Rust type
     /// comes from can hold it: that union's failure. An error raised inside the value
@@ -485,6 +786,18 @@ pub struct Spec {
     /// node is this one: the errors it raises about the whole value ([`unmatched`]) are
     /// this node's, and stand even when `direct` is `false`.
     pub whole: bool,
+}
+
+impl Spec {
+    /// Whether errors raised inside a value with this spec are replaced where it is read
+    /// ([`judge`]): under a union, when they are not the schema's as they stand, or inside
+    /// an array's items when its reader does not locate them (`locates_items`).
+    #[inline]
+    fn replaces_inner(&self, locates_items: bool) -> bool {
+        self.union.is_some()
+            || !(self.direct || self.whole)
+            || (self.kinds & kinds::ARRAY != 0 && !locates_items)
+    }
 }
 
 /// `map.next_value::<T>()` for the value of property `key`. Within a session, a value the
@@ -660,4 +973,55 @@ where
     crate::__private::de::once(slot, key)?;
     *slot = Some(read(map, how, spec, capture::Seg::Key(key))?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_json_errors_about_the_text_are_not_data() {
+        let not_json = [
+            "[1, 2",
+            "{\"a\" 1}",
+            "[1 2]",
+            "{\"a\": 1 \"b\"}",
+            "tru",
+            "[,]",
+            "\"\\x\"",
+            "-",
+            "1e999",
+            "\"\\uD800\\u0041\"",
+            "\"\u{1}\"",
+            "{1: 2}",
+            "[1,]",
+            "1 2",
+            "\"\\u12\"",
+            "\"\\uDC00\"",
+        ];
+        for text in not_json {
+            let error = serde_json::from_str::<Value>(text).expect_err(text);
+            assert!(
+                !matches!(error.classify(), serde_json::error::Category::Data),
+                "{text}"
+            );
+            assert!(not_data(&error.to_string()), "{text}: {error}");
+        }
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        let error = serde_json::from_str::<Value>(&deep).expect_err("too deep");
+        assert!(not_data(&error.to_string()), "{error}");
+        // A value's own refusals are data, whatever their wording.
+        for (text, error) in [
+            ("\"x\"", serde_json::from_str::<bool>("\"x\"").map(|_| ())),
+            ("-1", serde_json::from_str::<u8>("-1").map(|_| ())),
+            ("[1]", serde_json::from_str::<(u8, u8)>("[1]").map(|_| ())),
+        ] {
+            let error = error.expect_err(text);
+            assert!(matches!(
+                error.classify(),
+                serde_json::error::Category::Data
+            ));
+            assert!(!not_data(&error.to_string()), "{text}: {error}");
+        }
+    }
 }

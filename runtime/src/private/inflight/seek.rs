@@ -1,5 +1,6 @@
-//! One value of a document read again, by its location, to show it in a message: the
-//! value a union's failure shows (see `union_failed`), read only when the error is taken.
+//! One value of a document read again, by its location, when an in-flight error is
+//! taken: the value a union's failure shows (see `union_failed`), or the property value a
+//! failure is judged by (see `judge`).
 //! The value's text is found by scanning bytes (`span_at`: the values before it are
 //! skipped by their brackets and quotes, nothing is parsed or built), the value itself is
 //! written straight into its shown form (compact JSON, as `validate::show` renders a
@@ -93,6 +94,31 @@ fn span_at<'a>(input: &'a str, path: &[&PathSeg]) -> Option<&'a str> {
         }
     }
     input.get(i..value_end(b, i)?)
+}
+
+/// The value of the property whose name stands at `key` in `input` (the address and
+/// length of the name's text without its quotes, as [`super::key_read`] took them from
+/// the text being read): the offset its value starts at, and the value. `None` when the
+/// name is not in `input` (it was read from a buffered copy) or no value follows it.
+pub(super) fn value_after_key(input: &str, key: (usize, usize)) -> Option<(usize, Value)> {
+    let (addr, len) = key;
+    let start = addr.checked_sub(input.as_ptr() as usize)?;
+    let b = input.as_bytes();
+    if b.get(start.checked_sub(1)?) != Some(&b'"') {
+        return None;
+    }
+    let close = start.checked_add(len)?;
+    if b.get(close) != Some(&b'"') {
+        return None;
+    }
+    let colon = skip_ws(b, close + 1);
+    if b.get(colon) != Some(&b':') {
+        return None;
+    }
+    let at = skip_ws(b, colon + 1);
+    let end = value_end(b, at)?;
+    let value = serde_json::from_str(input.get(at..end)?).ok()?;
+    Some((at, value))
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
@@ -406,5 +432,45 @@ mod tests {
         assert_eq!(at(doc, &[PathSeg::Key("a"), PathSeg::Key("0")]), None);
         assert_eq!(at(doc, &[PathSeg::Index(0)]), None);
         assert_eq!(at("[1", &[PathSeg::Index(3)]), None);
+    }
+
+    /// The address and length of `name`'s text where it stands (quoted) in `input`.
+    fn key_in(input: &str, name: &str) -> (usize, usize) {
+        let quoted = format!("\"{name}\"");
+        let at = input.find(&quoted).expect("the key is in the input") + 1;
+        (input[at..].as_ptr() as usize, name.len())
+    }
+
+    #[test]
+    fn the_value_after_a_key_is_found_from_where_the_key_stands() {
+        let doc = r#"{"a": [1, {"b": "}"}], "c" :  {"d": null} , "e":"x\"y", "f": -1.5e3}"#;
+        let value = |name: &str| value_after_key(doc, key_in(doc, name));
+        let (start, v) = value("a").expect("a");
+        assert_eq!(
+            (&doc[start..start + 1], v),
+            ("[", serde_json::json!([1, {"b": "}"}]))
+        );
+        assert_eq!(
+            value("c").map(|(_, v)| v),
+            Some(serde_json::json!({"d": null}))
+        );
+        assert_eq!(value("e").map(|(_, v)| v), Some(serde_json::json!("x\"y")));
+        assert_eq!(value("f").map(|(_, v)| v), Some(serde_json::json!(-1500.0)));
+    }
+
+    #[test]
+    fn a_key_not_in_the_input_finds_nothing() {
+        let doc = r#"{"a": 1}"#;
+        // Read from another text (a buffered copy): its address is not in `doc`.
+        let other = String::from(r#"{"a": 1}"#);
+        assert_eq!(value_after_key(doc, key_in(&other, "a")), None);
+        // An owned key (escaped) is recorded as nothing.
+        assert_eq!(value_after_key(doc, (0, 0)), None);
+        // An address inside the input that is not a key's text.
+        let (addr, _) = key_in(doc, "a");
+        assert_eq!(value_after_key(doc, (addr + 1, 1)), None);
+        // A key whose value is cut off.
+        let cut = r#"{"a": [1, 2"#;
+        assert_eq!(value_after_key(cut, key_in(cut, "a")), None);
     }
 }
