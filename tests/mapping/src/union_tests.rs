@@ -202,6 +202,32 @@ fn errors_inside_union_alternatives_are_reported_in_flight() {
 }
 
 #[test]
+fn a_value_an_alternative_accepts_but_its_type_cannot_hold_is_no_union_error() {
+    // `seconds` is an integer with no maximum: 2^64 fits the schema, so the document is
+    // valid, and the `anyOf` does not fail. The typed parse cannot hold it (a `u64`): the
+    // refusal inside the alternative must not be reported as the union's error, but as
+    // the narrowing it is, at the value.
+    let text = json!({"call": {"kind": "ls", "path": "."}, "result": ok_result()})
+        .to_string()
+        .replacen('}', r#"}, "retries": {"seconds": 18446744073709551616}"#, 1);
+    let doc: Value = serde_json::from_str(&text).expect("JSON");
+    assert!(
+        validate_value(&doc).is_ok(),
+        "{text}: the schema accepts it"
+    );
+    let (parsed, _, slow) = parse(&text);
+    let errors = parsed.expect_err("a u64 cannot hold 2^64");
+    let first = errors.first().expect("an error");
+    assert!(slow, "{text}: judged by the slow path");
+    assert_eq!(
+        (first.instance_path.as_str(), first.keyword.as_str()),
+        ("/retries/seconds", "type"),
+        "{first:?}"
+    );
+    assert!(first.message.contains("cannot hold"), "{}", first.message);
+}
+
+#[test]
 fn an_untagged_union_of_objects_is_buffered_and_its_errors_are_in_flight() {
     let call = json!({"kind": "ls", "path": "src"});
     let text =

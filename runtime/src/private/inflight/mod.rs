@@ -81,6 +81,10 @@ struct Pending {
     /// Raised by [`judge`]: the property whose value is checked by its spec's validator
     /// when the error is taken (its errors are the error's).
     recheck: Option<Recheck>,
+    /// A [`Pending::recheck`] a union's failure replaced ([`union_failed`]): the union
+    /// fails only if that value has errors, so the error stands only then (else the type
+    /// was narrower than the schema inside the union, and the slow path decides).
+    condition: Option<Recheck>,
 }
 
 /// A property's value to check once the error is taken: where its key stands in the
@@ -184,6 +188,10 @@ impl Session {
             }
         }
         let mut errors = pending.errors;
+        if let Some(condition) = pending.condition {
+            let (_, value) = seek::value_after_key(input, condition.key)?;
+            check(&value, condition.spec.node)?;
+        }
         if let Some(recheck) = pending.recheck {
             // A property's value, checked by its spec's validator.
             let (_, value) = seek::value_after_key(input, recheck.key)?;
@@ -245,6 +253,7 @@ fn record_raised(errors: Vec<ValidationError>) -> Marker {
             whole: false,
             payload: None,
             recheck: None,
+            condition: None,
         })
     });
     // The message only has to identify the error: it is replaced by the recorded errors,
@@ -439,7 +448,9 @@ fn union_failed(rule: &'static Rule) {
             )];
             pending.shown = Some(rule.message);
             pending.payload = None;
-            pending.recheck = None;
+            if let Some(recheck) = pending.recheck.take() {
+                pending.condition = Some(recheck);
+            }
         }
     });
 }
