@@ -86,11 +86,12 @@ def goals():
     if hand is not None and hand < 1.0:
         lines += [
             "  The hand-written struct checks nothing. envgen's parse does the same work (the",
-            "  `data` object is a `Value` in both, and is half of a document), then drives every",
-            "  field through the in-flight error capture (about 4% of a document, by",
-            "  instruction count under callgrind) and runs the typed checks the types cannot",
-            "  express (the `schema_version` pattern, the `oneOf` of a `null` `error`, the",
-            "  check context: about 5%). A validating parse does not get below a",
+            "  `data` object is a `Value` in both, and is half of a document), reads each",
+            "  property through the in-flight reader (its type's own deserializer, plus where",
+            "  its key stands, for a failure to be judged: docs/decisions.md, D113) and runs",
+            "  the typed checks the types cannot express (the `schema_version` pattern, the",
+            "  `oneOf` of a `null` `error`, the check context: about 5% of a document, by",
+            "  instruction count under callgrind). A validating parse does not get below a",
             "  non-validating one of the same data; see docs/decisions.md (D21, D23).",
         ]
     lines += [

@@ -21,20 +21,35 @@ impl fmt::Display for Marker {
     }
 }
 
-/// The first bytes of a message, on the stack: writing stops (with an error) once full.
+/// How many bytes of a message [`Head`] keeps: the marker and its 16 digits, and the
+/// longest message start `judge` tells apart (`serde_json`'s about the text).
+const HEAD: usize = 64;
+
+/// The first bytes of a message, on the stack: writing stops (with an error) once full,
+/// so the formatting of the rest (" at line L column C") stops at its first write.
 pub(super) struct Head {
-    // The marker and its 16 digits: the formatting of the rest (" at line L column C") stops
-    // at its first write.
-    pub(super) buf: [u8; MARKER.len() + 16],
+    pub(super) buf: [u8; HEAD],
     pub(super) len: usize,
 }
 
 impl Head {
     pub(super) fn new() -> Self {
         Head {
-            buf: [0; MARKER.len() + 16],
+            buf: [0; HEAD],
             len: 0,
         }
+    }
+
+    /// The first bytes of `message`'s text.
+    pub(super) fn of(message: &dyn fmt::Display) -> Self {
+        let mut head = Head::new();
+        let _ = fmt::write(&mut head, format_args!("{message}"));
+        head
+    }
+
+    /// The bytes kept.
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
     }
 }
 

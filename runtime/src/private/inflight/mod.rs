@@ -174,9 +174,7 @@ impl Session {
         let pending = PENDING.with(|p| p.borrow_mut().take())?;
         // serde_json's message is the custom message, then " at line L column C": only
         // its start is read.
-        let mut head = Head::new();
-        let _ = fmt::write(&mut head, format_args!("{error}"));
-        if marker_of(&head.buf[..head.len]) != Some(pending.seq) {
+        if marker_of(Head::of(error).bytes()) != Some(pending.seq) {
             return None;
         }
         let mut prefix = String::new();
@@ -497,12 +495,13 @@ fn judge(
         Seg::Key(k) => PathSeg::Key(k),
         Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
     };
-    let text = error.to_string();
-    if not_data(&text) {
+    // The message's first bytes, on the stack: all that tells a failure apart.
+    let head = Head::of(error);
+    if not_data(head.bytes()) {
         // The text is not JSON, or nests too deep: no schema judges that.
         return None;
     }
-    if is_raised(&text) {
+    if is_raised(head.bytes()) {
         if let Some(rule) = spec.union {
             union_failed(rule);
             up(seg);
@@ -516,7 +515,7 @@ fn judge(
         }
     } else if locating() {
         // serde's error stands (its position locates the value); the property is noted.
-        failed_at(spec, &seg, key, text);
+        failed_at(spec, &seg, key, error.to_string());
         return None;
     }
     let marker = record_raised(Vec::new());
@@ -659,20 +658,20 @@ fn member_once(v: &Value, name: &str) -> Option<String> {
     (found.len() == 1).then(|| found.remove(0))
 }
 
-/// Whether the error whose message is `text` is the error raised in flight that is
-/// pending (its marker's).
-fn is_raised(text: &str) -> bool {
+/// Whether the error whose message starts with `head` is the error raised in flight that
+/// is pending (its marker's).
+fn is_raised(head: &[u8]) -> bool {
     let Some(seq) = PENDING.with(|p| p.borrow().as_ref().map(|p| p.seq)) else {
         return false;
     };
-    marker_of(text.as_bytes()) == Some(seq)
+    marker_of(head) == Some(seq)
 }
 
-/// Whether the error whose message is `text` is one of `serde_json`'s about the text
-/// itself (its syntax, its end, its nesting), not about the value read: the messages of
-/// its `Syntax` and `Eof` categories. A value's own deserializer can only raise `Data`
+/// Whether the error whose message starts with `head` is one of `serde_json`'s about the
+/// text itself (its syntax, its end, its nesting), not about the value read: the messages
+/// of its `Syntax` and `Eof` categories. A value's own deserializer can only raise `Data`
 /// errors, and `de::Error` gives no category, so the message tells them apart.
-fn not_data(text: &str) -> bool {
+fn not_data(head: &[u8]) -> bool {
     const SYNTAX: [&str; 20] = [
         "EOF while parsing",
         "expected `:`",
@@ -695,7 +694,7 @@ fn not_data(text: &str) -> bool {
         "unexpected end of hex escape",
         "recursion limit exceeded",
     ];
-    SYNTAX.iter().any(|m| text.starts_with(m))
+    SYNTAX.iter().any(|m| head.starts_with(m.as_bytes()))
 }
 
 /// A failure as the schema's validation plan words it: the keyword, its schema location,
@@ -1016,11 +1015,11 @@ mod tests {
                 !matches!(error.classify(), serde_json::error::Category::Data),
                 "{text}"
             );
-            assert!(not_data(&error.to_string()), "{text}: {error}");
+            assert!(not_data(Head::of(&error).bytes()), "{text}: {error}");
         }
         let deep = "[".repeat(200) + &"]".repeat(200);
         let error = serde_json::from_str::<Value>(&deep).expect_err("too deep");
-        assert!(not_data(&error.to_string()), "{error}");
+        assert!(not_data(Head::of(&error).bytes()), "{error}");
         // A value's own refusals are data, whatever their wording.
         for (text, error) in [
             ("\"x\"", serde_json::from_str::<bool>("\"x\"").map(|_| ())),
@@ -1032,7 +1031,7 @@ mod tests {
                 error.classify(),
                 serde_json::error::Category::Data
             ));
-            assert!(!not_data(&error.to_string()), "{text}: {error}");
+            assert!(!not_data(Head::of(&error).bytes()), "{text}: {error}");
         }
     }
 }
