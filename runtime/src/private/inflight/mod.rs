@@ -188,7 +188,9 @@ impl Session {
         let mut errors = pending.errors;
         if let Some(condition) = pending.condition {
             let (_, value) = seek::value_after_key(input, condition.key)?;
-            check(&value, condition.spec.node)?;
+            if accepts(&value, condition.spec.node) {
+                return None;
+            }
         }
         if let Some(recheck) = pending.recheck {
             // A property's value, checked by its spec's validator.
@@ -383,6 +385,11 @@ fn check(value: &Value, node: NodeFn) -> Option<Vec<ValidationError>> {
     }
     node(value, &mut cx);
     cx.finish().err().map(|errors| errors.into_iter().collect())
+}
+
+/// Whether `node` accepts `value`: the verdict alone, no error worded.
+fn accepts(value: &Value, node: NodeFn) -> bool {
+    Cx::new(OPTIONS.with(Cell::get)).speculate(|cx| node(value, cx))
 }
 
 /// A read whose errors are not the schema's as they stand (an alternative of a `oneOf`,
