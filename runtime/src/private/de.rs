@@ -469,33 +469,46 @@ fn narrowed_error(
 /// The pointer (relative to `v`) of the one value inside `v` equal to `needle`; `None`
 /// when there is none or more than one.
 fn find_once(v: &serde_json::Value, needle: &serde_json::Value) -> Option<String> {
+    find_unique(v, |_, x| x == needle)
+}
+
+/// The pointer (relative to `v`) of the one value strictly inside `v` that `matches`
+/// (given the member name it is reached by, `None` for an array's item, and the value);
+/// `None` when there is none or more than one. A match is not searched inside.
+pub(crate) fn find_unique(
+    v: &serde_json::Value,
+    matches: impl Fn(Option<&str>, &serde_json::Value) -> bool,
+) -> Option<String> {
     let mut found = Vec::new();
     let mut stack = vec![(String::new(), v)];
     while let Some((at, v)) = stack.pop() {
-        if v == needle {
-            found.push(at);
-            continue;
-        }
+        let mut inside = |p: String, name: Option<&str>, item| {
+            if matches(name, item) {
+                found.push(p);
+            } else {
+                stack.push((p, item));
+            }
+        };
         match v {
             serde_json::Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
                     let mut p = at.clone();
                     push_token(&mut p, &i.to_string());
-                    stack.push((p, item));
+                    inside(p, None, item);
                 }
             }
             serde_json::Value::Object(map) => {
                 for (k, item) in map {
                     let mut p = at.clone();
                     push_token(&mut p, k);
-                    stack.push((p, item));
+                    inside(p, Some(k), item);
                 }
             }
             _ => {}
         }
     }
     match found.len() {
-        1 => found.pop().filter(|p| !p.is_empty()),
+        1 => found.pop(),
         _ => None,
     }
 }

@@ -461,10 +461,8 @@ where
         Ok(value) => Ok(value),
         Err(e) => {
             drop(_mute);
-            Err(match judge(spec, S::LOCATES_ITEMS, seg, at, &e) {
-                Some(marker) => de::Error::custom(marker),
-                None => e,
-            })
+            judge(spec, S::LOCATES_ITEMS, seg, at, &e);
+            Err(e)
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The message of an error raised in flight: it names the error by its sequence number,
-//! so that a stale one is told apart, and is read back without allocating.
+//! so that a stale one is told apart, and its first bytes ([`Head`]) are read back without
+//! allocating: an error is known by them.
 
 use std::fmt;
 
@@ -79,13 +80,4 @@ pub(super) fn itoa(mut i: usize, buf: &mut [u8; 20]) -> &str {
         }
     }
     std::str::from_utf8(&buf[at..]).unwrap_or_default()
-}
-
-/// The sequence number of an in-flight error's message (its first bytes), if it is one.
-pub(super) fn marker_of(message: &[u8]) -> Option<u64> {
-    let digits = message.strip_prefix(MARKER.as_bytes())?.get(..16)?;
-    digits.iter().try_fold(0u64, |n, &d| {
-        let v = (d as char).to_digit(16)?;
-        Some(n << 4 | u64::from(v))
-    })
 }

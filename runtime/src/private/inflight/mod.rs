@@ -48,7 +48,7 @@ use crate::validate::{show_str, Cx, NodeFn, Options};
 use capture::{read, Seg};
 pub use capture::{ItemMode, OrNull, PlainMode, Read};
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
-use marker::{itoa, marker_of, Head, Marker};
+use marker::{itoa, Head, Marker};
 use serde::de::{self, Deserialize, DeserializeSeed, MapAccess};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
@@ -62,7 +62,10 @@ enum PathSeg {
 }
 
 struct Pending {
-    seq: u64,
+    /// The first bytes of the message of the error that carries this: a marker's, for an
+    /// error raised in flight ([`raise`]); the failure's own, for one [`judge`] kept. The
+    /// error is known by them (a stale record, one a buffered union swallowed, is not).
+    head: Head,
     /// The path from the failing value up to the document root, innermost first.
     up: Vec<PathSeg>,
     /// Errors with instance paths relative to the failing value.
@@ -174,7 +177,7 @@ impl Session {
         let pending = PENDING.with(|p| p.borrow_mut().take())?;
         // serde_json's message is the custom message, then " at line L column C": only
         // its start is read.
-        if marker_of(Head::of(error).bytes()) != Some(pending.seq) {
+        if !Head::of(error).bytes().starts_with(pending.head.bytes()) {
             return None;
         }
         let mut prefix = String::new();
@@ -244,9 +247,16 @@ fn record_raised(errors: Vec<ValidationError>) -> Marker {
         s.set(n);
         n
     });
+    let marker = Marker(seq);
+    record_for(Head::of(&marker), errors);
+    marker
+}
+
+/// Records `errors` for the error whose message starts with `head`.
+fn record_for(head: Head, errors: Vec<ValidationError>) {
     PENDING.with(|p| {
         *p.borrow_mut() = Some(Pending {
-            seq,
+            head,
             up: Vec::new(),
             errors,
             shown: None,
@@ -256,9 +266,6 @@ fn record_raised(errors: Vec<ValidationError>) -> Marker {
             condition: None,
         })
     });
-    // The message only has to identify the error: it is replaced by the recorded errors,
-    // and is only ever seen inside a session.
-    Marker(seq)
 }
 
 /// A value the schema accepts that its Rust type could not take, noted while a rejected
@@ -494,45 +501,46 @@ fn judge(
     seg: Seg<'_>,
     key: (usize, usize),
     error: &dyn fmt::Display,
-) -> Option<Marker> {
+) {
     if !active() {
-        return None;
+        return;
+    }
+    // The message's first bytes, on the stack: all that tells a failure apart.
+    let head = Head::of(error);
+    if not_data(head.bytes()) {
+        // The text is not JSON, or nests too deep: no schema judges that.
+        return;
     }
     let seg = match seg {
         Seg::Key(k) => PathSeg::Key(k),
         Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
     };
-    // The message's first bytes, on the stack: all that tells a failure apart.
-    let head = Head::of(error);
-    if not_data(head.bytes()) {
-        // The text is not JSON, or nests too deep: no schema judges that.
-        return None;
-    }
     if is_raised(head.bytes()) {
         if let Some(rule) = spec.union {
             union_failed(rule);
             up(seg);
-            return None;
+            return;
         }
         let whole = (spec.direct || spec.whole && raised_whole())
             && (spec.kinds & kinds::ARRAY == 0 || locates_items);
         if whole || locating() {
             up(seg);
-            return None;
+            return;
         }
     } else if locating() {
         // serde's error stands (its position locates the value); the property is noted.
         failed_at(spec, &seg, key, error.to_string());
-        return None;
+        return;
     }
-    let marker = record_raised(Vec::new());
+    // The error goes on as it is (it already has its position): the record is known by
+    // its message.
+    record_for(head, Vec::new());
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.recheck = Some(Recheck { key, spec: *spec });
         }
     });
     up(seg);
-    Some(marker)
 }
 
 /// A property whose read failed while [`Locating`] ([`failed_at`]).
@@ -622,7 +630,8 @@ fn note_innermost(input: &str, error: &serde_json::Error, failed: &[Failed]) {
         _ => {
             let inside = doc.pointer(&outer);
             let found = failed[..index].iter().rev().find_map(|f| {
-                let rel = member_once(inside?, &f.name)?;
+                let named = |name: Option<&str>, _: &Value| name == Some(f.name.as_str());
+                let rel = crate::__private::de::find_unique(inside?, named)?;
                 Some((f, rel))
             });
             if let Some((f, rel)) = found {
@@ -635,43 +644,14 @@ fn note_innermost(input: &str, error: &serde_json::Error, failed: &[Failed]) {
     record_at(spec, value, Some(pointer));
 }
 
-/// The pointer (relative to `v`) of the one member named `name` inside `v`; `None` when
-/// there is none or more than one.
-fn member_once(v: &Value, name: &str) -> Option<String> {
-    let mut found = Vec::new();
-    let mut stack = vec![(String::new(), v)];
-    while let Some((at, v)) = stack.pop() {
-        match v {
-            Value::Object(map) => {
-                for (k, item) in map {
-                    let mut p = at.clone();
-                    push_token(&mut p, k);
-                    if k == name {
-                        found.push(p.clone());
-                    }
-                    stack.push((p, item));
-                }
-            }
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    let mut p = at.clone();
-                    push_token(&mut p, &i.to_string());
-                    stack.push((p, item));
-                }
-            }
-            _ => {}
-        }
-    }
-    (found.len() == 1).then(|| found.remove(0))
-}
-
-/// Whether the error whose message starts with `head` is the error raised in flight that
-/// is pending (its marker's).
+/// Whether the error whose message starts with `head` is the one the pending record is
+/// for ([`Pending::head`]).
 fn is_raised(head: &[u8]) -> bool {
-    let Some(seq) = PENDING.with(|p| p.borrow().as_ref().map(|p| p.seq)) else {
-        return false;
-    };
-    marker_of(head) == Some(seq)
+    PENDING.with(|p| {
+        p.borrow()
+            .as_ref()
+            .is_some_and(|pending| head.starts_with(pending.head.bytes()))
+    })
 }
 
 /// Whether the error whose message starts with `head` is one of `serde_json`'s about the
