@@ -24,12 +24,15 @@
 //!   it again from the input when the error is taken), and a buffered union none of whose
 //!   alternatives takes the value reports its own node's errors on it ([`unmatched`]).
 //!
-//! Only errors known to be the schema's are reported this way. When the generated code
-//! cannot be sure (any other field reached through `oneOf`/`anyOf`/`not`/`if`, a value the
-//! field's schema accepts but the Rust type cannot hold, a duplicate key, a JSON syntax
-//! error), the error travels as serde's, and the caller falls back to the two-pass path.
-//! The error a marker carries is matched by a sequence number, so a stale in-flight error
-//! (one a buffered `oneOf` swallowed while trying alternatives) is never reported.
+//! Only errors known to be the schema's are reported this way. When they cannot be found
+//! (a value the property's schema accepts but the Rust type cannot hold, a property named
+//! with an escape, a duplicate key, a JSON syntax error), the error travels as serde's,
+//! and the caller falls back to the two-pass path. The record is known by the first bytes
+//! of the message of the error that carries it: a marker with a sequence number for an
+//! error raised in flight, the failure's own (with its position) for a judged one; a
+//! stale record (one a buffered `oneOf` swallowed while trying alternatives) is never
+//! reported: its marker differs, and a judged value read from a buffered copy is not
+//! found in the input.
 //!
 //! Outside a session (a plain `serde_json::from_str::<T>`), generated deserializers
 //! behave exactly as serde's: nothing is recorded, and errors keep serde's wording.
