@@ -162,6 +162,14 @@ struct IntVisitor<T>(PhantomData<T>);
 
 fn float_to_int<T: TryFrom<i128>, E: de::Error>(v: f64) -> Result<T, E> {
     if v.fract() != 0.0 || !v.is_finite() {
+        if crate::__private::inflight::active() {
+            // In a session the failure is judged by the schema, which refuses a fraction
+            // where it asks for an integer: the message is never shown, so the float is
+            // not written.
+            return Err(E::custom(
+                "invalid type: a number with a fraction is not an integer",
+            ));
+        }
         return Err(E::custom(format_args!(
             "invalid type: {v} is not an integer"
         )));
