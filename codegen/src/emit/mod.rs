@@ -231,7 +231,9 @@ pub(crate) fn emit_into(
     let openapi = set.document(doc).openapi.is_some();
     if settings.validators {
         let mut roots = if openapi { Vec::new() } else { vec![root] };
-        roots.extend(v.take_external_calls());
+        let typed_calls = v.take_external_calls();
+        v.keep_as_code(&typed_calls);
+        roots.extend(typed_calls);
         roots.extend(inflight.map(|i| i.used()).unwrap_or_default());
         roots.extend(module.into_iter().flat_map(|m| {
             m.types

@@ -12,6 +12,7 @@ pub mod inflight;
 pub mod mapped;
 pub mod num;
 pub mod payload;
+pub mod plan;
 mod pointer_at;
 mod probe;
 pub mod regex;

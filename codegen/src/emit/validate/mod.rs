@@ -1,5 +1,12 @@
-//! The `Value` backend: one validator function per reachable schema node, rendering the
-//! node's [plan](crate::ir::plan) as straight-line Rust over a `&serde_json::Value`.
+//! The `Value` backend: one validator function per reachable schema node, for the node's
+//! [plan](crate::ir::plan) over a `&serde_json::Value`, in one of two forms:
+//!
+//! * a static table of the runtime's `plan::Op`s, run by `plan::run`, the interpreter
+//!   compiled once in the runtime ([`table`]): most nodes, which run only on an error or
+//!   through `validate_value`;
+//! * straight-line Rust ([`checks`]): the nodes the typed checks call on every valid
+//!   document and the leaves they call ([`Validators::keep_as_code`]), and the nodes a
+//!   table cannot hold (`$dynamicRef`, `unevaluated*`, a resource of the dynamic scope).
 //!
 //! Each node function returns whether the instance is valid. Failures are recorded in the
 //! runtime [`Cx`](envgen_runtime::Cx) with the instance pointer, the keyword, the schema
@@ -8,6 +15,7 @@
 
 mod annotations;
 mod checks;
+mod table;
 
 use super::tokens::{fn_name, lit, value_tokens};
 use super::Prepared;
@@ -29,6 +37,8 @@ pub(crate) struct Validators<'a> {
     callees: BTreeSet<NodeId>,
     /// Annotation functions (`unevaluated*`) called by the node being emitted.
     ann_callees: BTreeSet<NodeId>,
+    /// Nodes a valid document's check reaches ([`Self::keep_as_code`]): rendered as code.
+    hot: BTreeSet<NodeId>,
 }
 
 impl<'a> Validators<'a> {
@@ -40,7 +50,31 @@ impl<'a> Validators<'a> {
             statics: Vec::new(),
             callees: BTreeSet::new(),
             ann_callees: BTreeSet::new(),
+            hot: BTreeSet::new(),
         }
+    }
+
+    /// Renders as code, not as tables, the nodes `calls` names (the typed checks' calls,
+    /// which run on every valid document: an untyped payload's schema, a `oneOf` the
+    /// types do not hold) and the leaves they call (nodes that call no other): a check
+    /// of a kind, a bound or a literal, compiled inline where the interpreter would
+    /// dispatch. The rest runs on an error, through `validate_value`, or deeper in a
+    /// value no type holds, where a smaller crate is worth the interpreter's cost.
+    pub(crate) fn keep_as_code(&mut self, calls: &BTreeSet<NodeId>) {
+        let leaf = |id: NodeId| {
+            self.plan
+                .node(id)
+                .checks()
+                .iter()
+                .all(|c| c.test.subschemas().is_empty())
+        };
+        let mut hot = calls.clone();
+        for id in calls {
+            for c in self.plan.node(*id).checks() {
+                hot.extend(c.test.subschemas().into_iter().filter(|s| leaf(*s)));
+            }
+        }
+        self.hot = hot;
     }
 
     /// The plan the validators render.
@@ -80,7 +114,7 @@ impl<'a> Validators<'a> {
 
     /// An expression testing whether `v` (a `&Value`) equals a literal JSON value.
     fn literal_eq(&mut self, v: &TokenStream, l: &Value) -> TokenStream {
-        let rt = &self.rt;
+        let rt = self.rt.clone();
         match l {
             Value::Null => quote!(#v.is_null()),
             Value::Bool(b) => quote!(#v.as_bool() == Some(#b)),
@@ -94,16 +128,22 @@ impl<'a> Validators<'a> {
                     if #rt::__private::num::compare(n, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             Value::Array(_) | Value::Object(_) => {
-                let i = self.statics.len();
-                let name = format_ident!("LIT_{}", i);
-                let value = value_tokens(l);
-                self.statics.push(quote! {
-                    static #name: ::std::sync::LazyLock<::serde_json::Value> =
-                        ::std::sync::LazyLock::new(|| #value);
-                });
+                let name = self.composite(l);
                 quote!(#rt::json::json_eq(#v, &#name))
             }
         }
+    }
+
+    /// The `static` holding a composite literal (an array or object), built on first use.
+    fn composite(&mut self, l: &Value) -> proc_macro2::Ident {
+        let i = self.statics.len();
+        let name = format_ident!("LIT_{}", i);
+        let value = value_tokens(l);
+        self.statics.push(quote! {
+            static #name: ::std::sync::LazyLock<::serde_json::Value> =
+                ::std::sync::LazyLock::new(|| #value);
+        });
+        name
     }
 
     /// Node functions referenced from outside (typed checks), to keep as roots.
@@ -192,6 +232,11 @@ impl<'a> Validators<'a> {
             }
             NodePlan::Checks(c) => c,
         };
+        // As data, run by the runtime's interpreter, unless valid documents run the node
+        // or a check needs the dynamic scope or the annotations.
+        if !self.hot.contains(&id) && self.plan.scope_of(id).is_none() && table::holds(checks) {
+            return self.table_fn(id, checks);
+        }
         // Consecutive checks on one JSON kind share one `if let` on the instance.
         let mut out = Vec::new();
         let mut i = 0;

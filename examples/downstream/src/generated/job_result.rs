@@ -593,92 +593,110 @@ mod validators {
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_object();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/type", shown_value(& ["",
-                " is not of type \"object\""], v)
-            );
-        }
-        if let ::serde_json::Value::Object(m) = v {
-            if !m.contains_key("job") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"job\"")
-                );
-            }
-            if !m.contains_key("status") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"status\"")
-                );
-            }
-            if !m.contains_key("output") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"output\"")
-                );
-            }
-            if !cx.property(m, "job", n1) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "status", n2) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "output", n3) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "attempts", n4) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            for (key, _) in m {
-                if !matches!(key.as_str(), "job" | "status" | "output" | "attempts") {
-                    ::envgen_runtime::fail!(
-                        valid, cx, "additionalProperties", "#/additionalProperties", ||
-                        format!("property {} is not allowed",
-                        ::envgen_runtime::__private::show_str(key))
-                    );
-                }
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 9] = [
+            Op::Type(
+                kind::OBJECT,
+                Fail::new(
+                    "type",
+                    "#/type",
+                    &["", " is not of type \"object\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Required(
+                "job",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"job\""],
+                    &[],
+                ),
+            ),
+            Op::Required(
+                "status",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"status\""],
+                    &[],
+                ),
+            ),
+            Op::Required(
+                "output",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"output\""],
+                    &[],
+                ),
+            ),
+            Op::Property("job", n1),
+            Op::Property("status", n2),
+            Op::Property("output", n3),
+            Op::Property("attempts", n4),
+            Op::Entries {
+                patterns: &[],
+                declared: &["job", "status", "output", "attempts"],
+                additional: Some(
+                    Additional::Deny(
+                        Fail::new(
+                            "additionalProperties",
+                            "#/additionalProperties",
+                            &["property ", " is not allowed"],
+                            &[Arg::Key],
+                        ),
+                    ),
+                ),
+            },
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n1<'v>(
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/job/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
-        }
-        if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
-                ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/job/pattern", shown_value(& ["",
-                    " does not match the pattern \"^[a-z][a-z0-9-]*$\""], v)
-                );
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 2] = [
+            Op::Type(
+                kind::STRING,
+                Fail::new(
+                    "type",
+                    "#/properties/job/type",
+                    &["", " is not of type \"string\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Pattern(
+                &RE_0,
+                Fail::new(
+                    "pattern",
+                    "#/properties/job/pattern",
+                    &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n2<'v>(
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let in_enum: bool = matches!(v.as_str(), Some("succeeded" | "failed"));
-        if !in_enum {
-            ::envgen_runtime::fail!(
-                valid, cx, "enum", "#/properties/status/enum", shown_value(& ["",
-                " is not one of [\"succeeded\",\"failed\"]"], v)
-            );
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 1] = [
+            Op::Enum(
+                &["failed", "succeeded"],
+                &[],
+                Fail::new(
+                    "enum",
+                    "#/properties/status/enum",
+                    &["", " is not one of [\"succeeded\",\"failed\"]"],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n3<'v>(
         _: &'v ::serde_json::Value,
@@ -690,30 +708,29 @@ mod validators {
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = matches!(
-            v, ::serde_json::Value::Number(n) if
-            ::envgen_runtime::__private::num::is_integer(n)
-        );
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/attempts/type", shown_value(& ["",
-                " is not of type \"integer\""], v)
-            );
-        }
-        if let ::serde_json::Value::Number(n) = v {
-            if ::envgen_runtime::__private::num::compare(
-                n,
-                ::envgen_runtime::__private::num::Bound::U(1u64),
-            ) == ::core::cmp::Ordering::Less
-            {
-                ::envgen_runtime::fail!(
-                    valid, cx, "minimum", "#/properties/attempts/minimum", ||
-                    format!("{} is less than minimum 1", n)
-                );
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 2] = [
+            Op::Type(
+                kind::INTEGER,
+                Fail::new(
+                    "type",
+                    "#/properties/attempts/type",
+                    &["", " is not of type \"integer\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Bound(
+                Cmp::Min,
+                Bound::U(1u64),
+                Fail::new(
+                    "minimum",
+                    "#/properties/attempts/minimum",
+                    &["", " is less than minimum 1"],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: n1,

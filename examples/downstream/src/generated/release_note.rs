@@ -608,71 +608,82 @@ mod validators {
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_object();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/type", shown_value(& ["",
-                " is not of type \"object\""], v)
-            );
-        }
-        if let ::serde_json::Value::Object(m) = v {
-            if !m.contains_key("id") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"id\"")
-                );
-            }
-            if !m.contains_key("service") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"service\"")
-                );
-            }
-            if !m.contains_key("version") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"version\"")
-                );
-            }
-            if !m.contains_key("released_at") {
-                ::envgen_runtime::fail!(
-                    valid, cx, "required", "#/required",
-                    text("missing required property \"released_at\"")
-                );
-            }
-            if !cx.property(m, "id", n1) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "service", n2) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "version", n3) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "released_at", n4) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "highlights", n5) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            if !cx.property(m, "breaking", n6) {
-                ::envgen_runtime::failed!(valid, cx);
-            }
-            for (key, _) in m {
-                if !matches!(
-                    key.as_str(), "id" | "service" | "version" | "released_at" |
-                    "highlights" | "breaking"
-                ) {
-                    ::envgen_runtime::fail!(
-                        valid, cx, "additionalProperties", "#/additionalProperties", ||
-                        format!("property {} is not allowed",
-                        ::envgen_runtime::__private::show_str(key))
-                    );
-                }
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 12] = [
+            Op::Type(
+                kind::OBJECT,
+                Fail::new(
+                    "type",
+                    "#/type",
+                    &["", " is not of type \"object\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Required(
+                "id",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"id\""],
+                    &[],
+                ),
+            ),
+            Op::Required(
+                "service",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"service\""],
+                    &[],
+                ),
+            ),
+            Op::Required(
+                "version",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"version\""],
+                    &[],
+                ),
+            ),
+            Op::Required(
+                "released_at",
+                Fail::new(
+                    "required",
+                    "#/required",
+                    &["missing required property \"released_at\""],
+                    &[],
+                ),
+            ),
+            Op::Property("id", n1),
+            Op::Property("service", n2),
+            Op::Property("version", n3),
+            Op::Property("released_at", n4),
+            Op::Property("highlights", n5),
+            Op::Property("breaking", n6),
+            Op::Entries {
+                patterns: &[],
+                declared: &[
+                    "id",
+                    "service",
+                    "version",
+                    "released_at",
+                    "highlights",
+                    "breaking",
+                ],
+                additional: Some(
+                    Additional::Deny(
+                        Fail::new(
+                            "additionalProperties",
+                            "#/additionalProperties",
+                            &["property ", " is not allowed"],
+                            &[Arg::Key],
+                        ),
+                    ),
+                ),
+            },
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n1<'v>(
         v: &'v ::serde_json::Value,
@@ -702,46 +713,58 @@ mod validators {
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/service/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
-        }
-        if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
-                ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/service/pattern", shown_value(&
-                    ["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""], v)
-                );
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 2] = [
+            Op::Type(
+                kind::STRING,
+                Fail::new(
+                    "type",
+                    "#/properties/service/type",
+                    &["", " is not of type \"string\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Pattern(
+                &RE_0,
+                Fail::new(
+                    "pattern",
+                    "#/properties/service/pattern",
+                    &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n3<'v>(
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/version/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
-        }
-        if let ::serde_json::Value::String(s) = v {
-            if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
-                ::envgen_runtime::fail!(
-                    valid, cx, "pattern", "#/properties/version/pattern", shown_value(&
-                    ["",
-                    " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\""], v)
-                );
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 2] = [
+            Op::Type(
+                kind::STRING,
+                Fail::new(
+                    "type",
+                    "#/properties/version/type",
+                    &["", " is not of type \"string\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Pattern(
+                &RE_1,
+                Fail::new(
+                    "pattern",
+                    "#/properties/version/pattern",
+                    &[
+                        "",
+                        " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
+                    ],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n4<'v>(
         v: &'v ::serde_json::Value,
@@ -772,65 +795,78 @@ mod validators {
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_array();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/highlights/type", shown_value(& ["",
-                " is not of type \"array\""], v)
-            );
-        }
-        if let ::serde_json::Value::Array(a) = v {
-            if (a.len() as u64) > 20u64 {
-                ::envgen_runtime::fail!(
-                    valid, cx, "maxItems", "#/properties/highlights/maxItems", ||
-                    format!("the array has {} items, more than maxItems 20", a.len())
-                );
-            }
-            for (i, item) in a.iter().enumerate() {
-                if !cx.at_index(i, |cx| n8(item, cx)) {
-                    ::envgen_runtime::failed!(valid, cx);
-                }
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 3] = [
+            Op::Type(
+                kind::ARRAY,
+                Fail::new(
+                    "type",
+                    "#/properties/highlights/type",
+                    &["", " is not of type \"array\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Count(
+                Counted::Items,
+                Cmp::Max,
+                20,
+                Fail::new(
+                    "maxItems",
+                    "#/properties/highlights/maxItems",
+                    &["the array has ", " items, more than maxItems 20"],
+                    &[Arg::Count],
+                ),
+            ),
+            Op::Items(0, n8),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n6<'v>(
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_boolean();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/breaking/type", shown_value(& ["",
-                " is not of type \"boolean\""], v)
-            );
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 1] = [
+            Op::Type(
+                kind::BOOLEAN,
+                Fail::new(
+                    "type",
+                    "#/properties/breaking/type",
+                    &["", " is not of type \"boolean\""],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) fn n8<'v>(
         v: &'v ::serde_json::Value,
         cx: &mut ::envgen_runtime::Cx<'v>,
     ) -> bool {
-        let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::fail!(
-                valid, cx, "type", "#/properties/highlights/items/type", shown_value(&
-                ["", " is not of type \"string\""], v)
-            );
-        }
-        if let ::serde_json::Value::String(s) = v {
-            let len = s.chars().count();
-            if (len as u64) < 1u64 {
-                ::envgen_runtime::fail!(
-                    valid, cx, "minLength", "#/properties/highlights/items/minLength",
-                    shown_value(& ["", " is shorter than 1 character"], v)
-                );
-            }
-        }
-        valid
+        use ::envgen_runtime::__private::plan::*;
+        static OPS: [Op; 2] = [
+            Op::Type(
+                kind::STRING,
+                Fail::new(
+                    "type",
+                    "#/properties/highlights/items/type",
+                    &["", " is not of type \"string\""],
+                    &[Arg::Instance],
+                ),
+            ),
+            Op::Count(
+                Counted::Chars,
+                Cmp::Min,
+                1,
+                Fail::new(
+                    "minLength",
+                    "#/properties/highlights/items/minLength",
+                    &["", " is shorter than 1 character"],
+                    &[Arg::Instance],
+                ),
+            ),
+        ];
+        run(v, cx, &OPS)
     }
     pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
         node: super::parse_s0,
