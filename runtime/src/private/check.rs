@@ -123,8 +123,7 @@ pub fn from_json_str_inflight<T>(
 where
     T: DeserializeOwned,
 {
-    let session = (direct && !options.all_errors)
-        .then(|| crate::__private::inflight::Session::start(options));
+    let session = session(options, direct);
     match serde_json::from_str::<T>(input) {
         Ok(t) => {
             drop(session);
@@ -140,6 +139,13 @@ where
             crate::__private::de::parse_only::<T>,
         )),
     }
+}
+
+/// The in-flight session of a parse ([`from_json_str_inflight`]): only when errors inside
+/// the root value are the root schema's and the first error is wanted. Not generic, so
+/// not compiled once per entry point.
+fn session(options: &Options, direct: bool) -> Option<crate::__private::inflight::Session> {
+    (direct && !options.all_errors).then(|| crate::__private::inflight::Session::start(options))
 }
 
 /// Validates a typed value with its generated check.

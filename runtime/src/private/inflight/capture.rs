@@ -7,8 +7,8 @@
 
 use super::kinds::{number_kind, Kinds, ARRAY, BOOL, NULL, OBJECT, STRING};
 use super::{
-    active, check, forget, judge, key_at, locating, note, note_value, notes, raise, raised_whole,
-    union_failed, up, Mute, PathSeg, Spec,
+    active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
+    up, Mute, PathSeg, Reading, Spec,
 };
 use crate::__private::scalar::Scalar;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
@@ -453,18 +453,15 @@ where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    // Where the property's key stands in the input (read just before its value).
-    let at = key_at();
-    // Errors inside that are replaced below build no words.
-    let _mute = (spec.replaces_inner(S::LOCATES_ITEMS) && active()).then(Mute::new);
-    match map.next_value_seed(Field { seed, spec }) {
-        Ok(value) => Ok(value),
-        Err(e) => {
-            drop(_mute);
-            judge(spec, S::LOCATES_ITEMS, seg, at, &e);
-            Err(e)
-        }
+    // Where the property's key stands, and whether errors inside build no words: noted
+    // before, undone after, outside this generic function (no guard to drop here).
+    let reading = Reading::start(spec, S::LOCATES_ITEMS);
+    let result = map.next_value_seed(Field { seed, spec });
+    match &result {
+        Ok(_) => reading.end(),
+        Err(e) => reading.failed(spec, S::LOCATES_ITEMS, seg, e),
     }
+    result
 }
 
 /// A property's seed with its spec, read by [`Read::field`].

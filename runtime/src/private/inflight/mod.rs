@@ -142,6 +142,45 @@ impl Drop for Mute {
     }
 }
 
+/// What [`capture::read`] notes before a property's value is read, and undoes after: where
+/// the property's key stands in the input, and whether errors inside build no words (as
+/// [`Mute`] does; a [`Session`] restores the count when it ends, should a read unwind).
+#[derive(Clone, Copy)]
+struct Reading {
+    at: (usize, usize),
+    muted: bool,
+}
+
+impl Reading {
+    /// Notes the read of a value of `spec` (whose errors inside are replaced above it
+    /// when [`Spec::replaces_inner`] says so).
+    #[inline]
+    fn start(spec: &Spec, locates_items: bool) -> Self {
+        let at = key_at();
+        let muted = spec.replaces_inner(locates_items) && active();
+        if muted {
+            MUTED.with(|m| m.set(m.get() + 1));
+        }
+        Reading { at, muted }
+    }
+
+    /// The value was read.
+    #[inline]
+    fn end(self) {
+        if self.muted {
+            MUTED.with(|m| m.set(m.get().saturating_sub(1)));
+        }
+    }
+
+    /// The read failed with `error`: judged at the property `seg` ([`judge`]).
+    #[cold]
+    #[inline(never)]
+    fn failed(self, spec: &Spec, locates_items: bool, seg: Seg<'_>, error: &dyn fmt::Display) {
+        self.end();
+        judge(spec, locates_items, seg, self.at, error);
+    }
+}
+
 fn muted() -> bool {
     MUTED.with(|m| m.get() > 0)
 }
@@ -158,6 +197,8 @@ pub fn active() -> bool {
 #[must_use = "the session ends when this guard is dropped"]
 pub struct Session {
     outer: Options,
+    /// The mute count at the start, restored at the end.
+    muted: u32,
 }
 
 impl Session {
@@ -166,7 +207,8 @@ impl Session {
         let outer = OPTIONS.with(|o| o.replace(*options));
         ACTIVE.with(|a| a.set(a.get() + 1));
         PENDING.with(|p| p.borrow_mut().take());
-        Session { outer }
+        let muted = MUTED.with(Cell::get);
+        Session { outer, muted }
     }
 
     /// The schema errors `error` (the failure of a parse run in this session on
@@ -234,6 +276,7 @@ impl Drop for Session {
         ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
         OPTIONS.with(|o| o.set(self.outer));
         PENDING.with(|p| p.borrow_mut().take());
+        MUTED.with(|m| m.set(self.muted));
     }
 }
 
@@ -388,11 +431,11 @@ fn notes() -> u64 {
 
 /// The errors `node` finds in `value`, if any.
 fn check(value: &Value, node: NodeFn) -> Option<Vec<ValidationError>> {
-    let mut cx = Cx::new(OPTIONS.with(Cell::get));
     if muted() {
         // Only the verdict is wanted (see `Mute`).
-        return (!cx.speculate(|cx| node(value, cx))).then(Vec::new);
+        return (!accepts(value, node)).then(Vec::new);
     }
+    let mut cx = Cx::new(OPTIONS.with(Cell::get));
     node(value, &mut cx);
     cx.finish().err().map(|errors| errors.into_iter().collect())
 }
