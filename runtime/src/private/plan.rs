@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use std::cmp::Ordering;
 use std::sync::LazyLock;
 
+use super::inflight::Kinds;
 use super::num;
 pub use super::num::Bound;
 use super::regex::{self, Regex};
@@ -69,22 +70,10 @@ impl Fail {
     }
 }
 
-/// JSON kinds, as the bits of [`Op::Type`].
+/// JSON kinds, as the bits of [`Op::Type`]: the bit set the in-flight specs use
+/// ([`crate::__private::inflight::Kinds`]; [`kind::INTEGER`] for integral numbers only).
 pub mod kind {
-    /// `null`.
-    pub const NULL: u8 = 1;
-    /// `boolean`.
-    pub const BOOLEAN: u8 = 2;
-    /// `object`.
-    pub const OBJECT: u8 = 4;
-    /// `array`.
-    pub const ARRAY: u8 = 8;
-    /// `number`.
-    pub const NUMBER: u8 = 16;
-    /// `string`.
-    pub const STRING: u8 = 32;
-    /// `integer` (a number with no fraction).
-    pub const INTEGER: u8 = 64;
+    pub use crate::__private::inflight::{ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING};
 }
 
 /// A literal JSON value of `enum` or `const`.
@@ -160,7 +149,7 @@ pub enum Op {
     /// `$ref` (its schema location, for the depth guard, and its target).
     Ref(&'static str, NodeFn),
     /// `type`: the kinds allowed ([`kind`] bits).
-    Type(u8, Fail),
+    Type(Kinds, Fail),
     /// `enum`: its strings, sorted, and its other members.
     Enum(&'static [&'static str], &'static [Lit], Fail),
     /// `const`.
@@ -304,10 +293,10 @@ fn failed(cx: &Cx<'_>, valid: &mut bool) -> bool {
 }
 
 /// Whether the `kind` bits allow `v`.
-fn kind_ok(kinds: u8, v: &Value) -> bool {
+fn kind_ok(kinds: Kinds, v: &Value) -> bool {
     let bit = match v {
         Value::Null => kind::NULL,
-        Value::Bool(_) => kind::BOOLEAN,
+        Value::Bool(_) => kind::BOOL,
         Value::Object(_) => kind::OBJECT,
         Value::Array(_) => kind::ARRAY,
         Value::String(_) => kind::STRING,
@@ -840,6 +829,22 @@ mod tests {
                 json!("2026-13-01"),
                 "",
             ),
+            (Op::Pattern(&RE_X, FAIL), json!("x-1"), json!("y-x-"), ""),
+            (Op::Type(kind::INTEGER, FAIL), json!(2.0), json!(2.5), ""),
+            (
+                Op::Count(Counted::Items, Cmp::Max, 1, FAIL),
+                json!([1]),
+                json!([1, 2]),
+                "",
+            ),
+            (Op::UniqueItems(FAIL), json!([1, "1"]), json!([1, 1.0]), ""),
+            (
+                Op::Required("a", FAIL),
+                json!({"a": null}),
+                json!({"b": 1}),
+                "",
+            ),
+            (Op::Enum(&["a"], &[], FAIL), json!("a"), json!("b"), ""),
         ];
         for (op, pass, fail, at) in cases {
             let ops = [op];

@@ -63,7 +63,7 @@ impl Validators<'_> {
             Test::Type(types, m) => {
                 let bits = types.iter().map(|t| match t {
                     JsonType::Null => quote!(kind::NULL),
-                    JsonType::Boolean => quote!(kind::BOOLEAN),
+                    JsonType::Boolean => quote!(kind::BOOL),
                     JsonType::Object => quote!(kind::OBJECT),
                     JsonType::Array => quote!(kind::ARRAY),
                     JsonType::Number => quote!(kind::NUMBER),

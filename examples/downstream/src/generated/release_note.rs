@@ -828,7 +828,7 @@ mod validators {
         use ::envgen_runtime::__private::plan::*;
         static OPS: [Op; 1] = [
             Op::Type(
-                kind::BOOLEAN,
+                kind::BOOL,
                 Fail::new(
                     "type",
                     "#/properties/breaking/type",
