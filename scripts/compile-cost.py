@@ -8,14 +8,18 @@ Usage (from the repository root; about 15 min on 2 shared cores at load 8-10):
     nice -n 5 python3 scripts/compile-cost.py       # builds, times, writes BENCHMARKS.md
 
 For each schema (six SchemaStore schemas of `../shared/corpus/schemastore` and the four
-envelopes of `schemas/`) it generates three library crates:
+envelopes of `schemas/`) it generates five library crates:
 
 * `full`: `envgen --schema S -o src/lib.rs` (types, serde impls, validators, builders:
   what `envgen --crate` puts in its module);
 * `types`: the same with `--no-validators --no-builders` (types and serde impls only);
 * `typify`: `cargo typify S -o src/lib.rs` (typify 0.8, its defaults). Where typify fails
   on a schema, the failure is recorded; for an envelope, typify then runs on its stripped
-  copy in `benches/typify-stripped/` (docs/typify-baseline.md), marked in the table.
+  copy in `benches/typify-stripped/` (docs/typify-baseline.md), marked in the table;
+* `typify-parse`: typify's output and a `serde_json::from_str` call per type;
+* `full-parse`: envgen's full output and a `from_json_str` call per type. Both sides'
+  readers are compiled where they are called (typify's impls are generic, envgen's entry
+  points `#[inline]`), so these two compare the crates with every reader compiled.
 
 Each variant is one Cargo workspace with its own target directory, so the dependencies are
 built once (the warm-up build of every crate) and shared by that variant's crates. Then, in
@@ -50,7 +54,7 @@ ENVELOPES = [("response-envelope", "response-envelope.json"),
              ("tool-response", "tool-response.json"),
              ("cmdhelp", "cmdhelp.schema.json"),
              ("meminit", "meminit-output-envelope.json")]
-VARIANTS = ["full", "types", "typify", "typify-parse"]
+VARIANTS = ["full", "types", "typify", "typify-parse", "full-parse"]
 BEGIN = "<!-- compile-cost:begin (written by scripts/compile-cost.py) -->"
 END = "<!-- compile-cost:end -->"
 
@@ -117,9 +121,39 @@ def parse_functions(text):
         + "\n".join(out) + "\n"
 
 
+def envgen_parse_functions(text):
+    """A `pub fn parse_N(s: &str) -> Result<T, ValidationErrors>` calling `T::from_json_str`
+    for every non-generic type of envgen's output that has one: the entry points are
+    `#[inline]` (D115), so, as with typify's generic impls, the reader is compiled where
+    they are called; these calls make the crate compile it, the same work as
+    `parse_functions` asks of typify's output."""
+    out, owner = [], None
+    for line in text.splitlines():
+        m = re.match(r"impl (\w+) \{$", line)
+        if m:
+            owner = m.group(1)
+        elif re.match(r"\S", line):
+            owner = None
+        if owner and re.match(r"    pub fn from_json_str\(", line):
+            out.append(f"pub fn parse_{len(out)}(s: &str) -> Result<{owner}, "
+                       "::envgen_runtime::ValidationErrors> { "
+                       f"{owner}::from_json_str(s) }}")
+            owner = None
+    return "\n// Entry points that instantiate the readers (compile-cost.py).\n" \
+        + "\n".join(out) + "\n"
+
+
 def generate(variant, envgen, path, stripped, corpus, out):
     """Writes the crate's lib.rs; returns (note, error): a note for a stripped input, an
     error when the generator failed."""
+    if variant == "full-parse":
+        note, err = generate("full", envgen, path, stripped, corpus, out)
+        if err is None:
+            with open(out) as f:
+                text = f.read()
+            with open(out, "a") as f:
+                f.write(envgen_parse_functions(text))
+        return note, err
     if variant == "typify-parse":
         note, err = generate("typify", envgen, path, stripped, corpus, out)
         if err is None:
@@ -318,8 +352,10 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
          f"{typify_version}, with its builders). A fourth crate, \"typify + parse\", is",
          "typify's output with a `serde_json::from_str` entry point per type appended: typify's",
          "`Deserialize` impls are generic, so its crate compiles none of them, and its users",
-         "compile them where they parse; envgen's crate has such an entry point",
-         "(`from_json_str`) for every type, so this column compares the same work.",
+         "compile them where they parse. envgen's entry points (`from_json_str`) are",
+         "`#[inline]` (D115) for the same reason, so a fifth crate, \"envgen full + parse\",",
+         "is envgen's full output with a call of `from_json_str` per type appended: the last",
+         "ratio compares that same work, every type's reader compiled, on both sides.",
          "SchemaStore schemas are generated with `--draft 7` (their own `$schema` wins).",
          "Each variant is one Cargo workspace with its own target directory: dependencies",
          "built once, then every crate built once to warm; then, in "
@@ -332,8 +368,8 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
          f"Machine: {os.cpu_count()} cores, shared; {rustc}. Load (`/proc/loadavg`, 1/5/15 min): "
          f"{load[0]} at the start, {load[1]} at the end.",
          "",
-         "| schema | typify CPU (wall) | envgen types only CPU (wall) | envgen full CPU (wall) | full / typify (CPU) | types / typify (CPU) | typify + parse CPU (wall) | full / (typify + parse) | lines: typify / types / full |",
-         "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+         "| schema | typify CPU (wall) | envgen types only CPU (wall) | envgen full CPU (wall) | full / typify (CPU) | types / typify (CPU) | typify + parse CPU (wall) | envgen full + parse CPU (wall) | (full + parse) / (typify + parse) | lines: typify / types / full |",
+         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     notes = []
     for name, *_ in rows:
         cells = []
@@ -355,11 +391,11 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
             c = med.get((v, name), (None,))[0]
             ratios.append("n/a" if c is None or not t else f"**{c / t:.2f}×**")
         tp = med.get(("typify-parse", name), (None,))[0]
-        c = med.get(("full", name), (None,))[0]
+        c = med.get(("full-parse", name), (None,))[0]
         ratios.append("n/a" if c is None or not tp else f"{c / tp:.2f}×")
         ln = " / ".join(f"{lines[(v, name)]:,}" if (v, name) in lines else "—"
                         for v in ("typify", "types", "full"))
-        o.append(f"| {name} | {cells[2]} | {cells[1]} | {cells[0]} | {ratios[0]} | {ratios[1]} | {cells[3]} | {ratios[2]} | {ln} |")
+        o.append(f"| {name} | {cells[2]} | {cells[1]} | {cells[0]} | {ratios[0]} | {ratios[1]} | {cells[3]} | {cells[4]} | {ratios[2]} | {ln} |")
     o.append("")
     for i, n in enumerate(notes, 1):
         o.append(f"[^{i}]: {n}")
@@ -389,6 +425,13 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
                             + ("(met)" if med[('full', name)][0] <= 1.5 * med[('typify', name)][0]
                                else "(not met)"))
               for name, _, _, corpus in rows if corpus) + ".", ""]
+    pr = [(name, med[("full-parse", name)][0] / med[("typify-parse", name)][0])
+          for name, _, _, corpus in rows if corpus and ("full-parse", name) in med
+          and ("typify-parse", name) in med and not status[("typify-parse", name)][0]]
+    if pr:
+        o += ["With every type's reader compiled on both sides, (full + parse) / (typify + parse): "
+              + "; ".join(f"{n} {r:.2f}× " + ("(≤ 1.5×)" if r <= 1.5 else "(> 1.5×)")
+                          for n, r in pr) + ".", ""]
     o += ["### Generated lines of the full output, per part", "",
           "Top-level items of the generated file (prettyplease's layout), attributes and docs",
           "included: `mod validators` (the `Value` validators); `impl Deserialize`; builders",

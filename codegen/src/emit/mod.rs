@@ -317,6 +317,7 @@ fn methods(
         return quote! {
             impl #impl_generics #self_ty #where_clause {
                 #[doc = #parse_doc]
+                #[inline]
                 pub fn from_json_str(input: &str) -> Result<Self, #rt::ValidationErrors> {
                     #rt::from_json_str(input)
                 }
@@ -340,34 +341,43 @@ fn methods(
         doc_escape::type_link(&t.name)
     );
     let parse_doc_lines: Vec<String> = parse_doc.split("\\n").map(str::to_owned).collect();
+    // The entry points are `#[inline]` (D115): like serde's generic `Deserialize` impls,
+    // the reader they instantiate is compiled in the crate that calls them, and only for
+    // the types it calls them on, not for every type of the schema in this crate.
     quote! {
         impl #impl_generics #self_ty #where_clause {
             #(#[doc = #parse_doc_lines])*
+            #[inline]
             pub fn from_json_str(input: &str) -> Result<Self, #rt::ValidationErrors> {
                 Self::from_json_str_with(input, &#rt::Options::new().formats(ASSERT_FORMATS))
             }
 
             /// [`Self::from_json_str`] with explicit options.
+            #[inline]
             pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
                 #rt::__private::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct)
             }
 
             /// Checks a value built in code against its schema, stopping at the first error.
+            #[inline]
             pub fn validate(&self) -> Result<(), #rt::ValidationErrors> {
                 self.validate_with(&#rt::Options::new().formats(ASSERT_FORMATS))
             }
 
             /// [`Self::validate`] with explicit options.
+            #[inline]
             pub fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
                 #rt::__private::check::typed(self, options, Self::#entry)
             }
         }
 
         impl #impl_generics #rt::Document for #self_ty #where_clause {
+            #[inline]
             fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
                 Self::from_json_str_with(input, options)
             }
 
+            #[inline]
             fn validate_with(&self, options: &#rt::Options) -> Result<(), #rt::ValidationErrors> {
                 Self::validate_with(self, options)
             }

@@ -134,6 +134,7 @@ where
 {
     /** Parses and validates a JSON document as a [`ApiDescription`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -143,6 +144,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -156,10 +158,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -171,12 +175,14 @@ impl<Meta> ::envgen_runtime::Document for ApiDescription<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -407,6 +413,7 @@ impl<'de> ::serde::Deserialize<'de> for Info {
 impl Info {
     /** Parses and validates a JSON document as a [`Info`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -416,6 +423,7 @@ impl Info {
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -429,10 +437,12 @@ impl Info {
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -441,12 +451,14 @@ impl Info {
     }
 }
 impl ::envgen_runtime::Document for Info {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -669,6 +681,7 @@ where
 {
     /** Parses and validates a JSON document as a [`PathItem`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -678,6 +691,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -691,10 +705,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -706,12 +722,14 @@ impl<Meta> ::envgen_runtime::Document for PathItem<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -908,6 +926,7 @@ where
 {
     /** Parses and validates a JSON document as a [`Operation`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -917,6 +936,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -930,10 +950,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -945,12 +967,14 @@ impl<Meta> ::envgen_runtime::Document for Operation<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1190,6 +1214,7 @@ where
 {
     /** Parses and validates a JSON document as a [`Parameter`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -1199,6 +1224,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -1212,10 +1238,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1227,12 +1255,14 @@ impl<Meta> ::envgen_runtime::Document for Parameter<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1426,6 +1456,7 @@ impl<'de> ::serde::Deserialize<'de> for ParameterIn {
 impl ParameterIn {
     /** Parses and validates a JSON document as a [`ParameterIn`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -1435,6 +1466,7 @@ impl ParameterIn {
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -1448,10 +1480,12 @@ impl ParameterIn {
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1460,12 +1494,14 @@ impl ParameterIn {
     }
 }
 impl ::envgen_runtime::Document for ParameterIn {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1590,6 +1626,7 @@ where
 {
     /** Parses and validates a JSON document as a [`Response`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -1599,6 +1636,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -1612,10 +1650,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1627,12 +1667,14 @@ impl<Meta> ::envgen_runtime::Document for Response<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1826,6 +1868,7 @@ where
 {
     /** Parses and validates a JSON document as a [`ResponseContentValue`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -1835,6 +1878,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -1848,10 +1892,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -1863,12 +1909,14 @@ impl<Meta> ::envgen_runtime::Document for ResponseContentValue<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -2034,6 +2082,7 @@ where
 {
     /** Parses and validates a JSON document as a [`Components`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -2043,6 +2092,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -2056,10 +2106,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -2071,12 +2123,14 @@ impl<Meta> ::envgen_runtime::Document for Components<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -2198,6 +2252,7 @@ impl<'de> ::serde::Deserialize<'de> for Schema {
 impl Schema {
     /** Parses and validates a JSON document as a [`Schema`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -2207,6 +2262,7 @@ impl Schema {
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -2220,10 +2276,12 @@ impl Schema {
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -2232,12 +2290,14 @@ impl Schema {
     }
 }
 impl ::envgen_runtime::Document for Schema {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,

@@ -175,6 +175,7 @@ where
 {
     /** Parses and validates a JSON document as a [`JobResult`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -184,6 +185,7 @@ where
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -197,10 +199,12 @@ where
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -212,12 +216,14 @@ impl<Output> ::envgen_runtime::Document for JobResult<Output>
 where
     Output: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -403,6 +409,7 @@ impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
 impl JobResultStatus {
     /** Parses and validates a JSON document as a [`JobResultStatus`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -412,6 +419,7 @@ impl JobResultStatus {
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -425,10 +433,12 @@ impl JobResultStatus {
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -437,12 +447,14 @@ impl JobResultStatus {
     }
 }
 impl ::envgen_runtime::Document for JobResultStatus {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,

@@ -200,6 +200,7 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
 impl ReleaseNote {
     /** Parses and validates a JSON document as a [`ReleaseNote`]. A failure names the instance
  pointer, the keyword and the schema location.*/
+    #[inline]
     pub fn from_json_str(
         input: &str,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
@@ -209,6 +210,7 @@ impl ReleaseNote {
         )
     }
     /// [`Self::from_json_str`] with explicit options.
+    #[inline]
     pub fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
@@ -222,10 +224,12 @@ impl ReleaseNote {
         )
     }
     /// Checks a value built in code against its schema, stopping at the first error.
+    #[inline]
     pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
         self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
     }
     /// [`Self::validate`] with explicit options.
+    #[inline]
     pub fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
@@ -234,12 +238,14 @@ impl ReleaseNote {
     }
 }
 impl ::envgen_runtime::Document for ReleaseNote {
+    #[inline]
     fn from_json_str_with(
         input: &str,
         options: &::envgen_runtime::Options,
     ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
         Self::from_json_str_with(input, options)
     }
+    #[inline]
     fn validate_with(
         &self,
         options: &::envgen_runtime::Options,
