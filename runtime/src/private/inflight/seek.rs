@@ -5,7 +5,9 @@
 //! skipped by their brackets and quotes, nothing is parsed or built), the value itself is
 //! written straight into its shown form (compact JSON, as `validate::show` renders a
 //! `Value`: at most 60 characters) without building a `Value`, and the read stops as soon
-//! as that is written: what follows in the document is never parsed.
+//! as that is written: what follows in the document is never parsed. An array or object
+//! whose shown bytes are already compact JSON as `serde_json` writes it (whitespace aside)
+//! is copied from the text (`shown_verbatim`); any other is transcoded by `serde_json`.
 
 use super::PathSeg;
 use crate::__private::pointer_at::{key_text, scalar_end, string_end};
@@ -20,11 +22,83 @@ use std::io::Write;
 /// `validate::show` shows it; `None` when no value stands there.
 pub(super) fn shown_at(input: &str, path: &[&PathSeg]) -> Option<String> {
     let text = span_at(input, path)?;
+    if let Some(shown) = shown_verbatim(text) {
+        return Some(shown);
+    }
     let mut found = None;
     // The read ends with an error as soon as the value is written; `found` says whether
     // it was.
     let _ = serde_json::Deserializer::from_str(text).deserialize_any(Show { found: &mut found });
     found
+}
+
+/// The shown form of the array or object `text` read from its bytes, when they are, as far
+/// as the form shows and with the whitespace between tokens left out, what `serde_json`
+/// writes for the value: strings without escapes, integers of at most 18 digits (not
+/// `-0`), `true`, `false`, `null`. `None` when anything shown would be written otherwise
+/// (an escape, a fraction or exponent, a longer integer): the caller transcodes. Agents'
+/// documents are mostly written compact by `serde_json` itself, so this is the usual case,
+/// and it builds nothing but the string shown.
+fn shown_verbatim(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if !matches!(b.first(), Some(b'{' | b'[')) {
+        return None;
+    }
+    let mut out: Vec<u8> = Vec::with_capacity(64);
+    // The characters in `out` (its bytes that do not continue a UTF-8 sequence).
+    let mut chars = 0;
+    let mut i = 0;
+    while i < b.len() && chars <= 60 {
+        let start = i;
+        match b[i] {
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'{' | b'}' | b'[' | b']' | b',' | b':' => i += 1,
+            b'"' => {
+                i += 1;
+                loop {
+                    match *b.get(i)? {
+                        b'"' => break,
+                        b'\\' | 0..=0x1f => return None,
+                        _ => i += 1,
+                    }
+                }
+                i += 1;
+            }
+            b't' | b'f' | b'n' => {
+                let word: &[u8] = [&b"true"[..], b"false", b"null"]
+                    .into_iter()
+                    .find(|w| b[i..].starts_with(w))?;
+                i += word.len();
+            }
+            b'-' | b'0'..=b'9' => {
+                let digits = usize::from(b[i] == b'-');
+                i += digits;
+                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+                let n = i - start - digits;
+                let plain = (1..=18).contains(&n) && (b[start + digits] != b'0' || n == 1);
+                if !plain
+                    || (digits == 1 && b[start + 1] == b'0')
+                    || matches!(b.get(i), Some(b'.' | b'e' | b'E'))
+                {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        chars += b[start..i].iter().filter(|&&c| c & 0xC0 != 0x80).count();
+        out.extend_from_slice(&b[start..i]);
+    }
+    let out = String::from_utf8(out).ok()?;
+    if chars <= 60 {
+        return Some(out);
+    }
+    let end = out.char_indices().nth(57).map_or(out.len(), |(i, _)| i);
+    Some(format!("{}...", &out[..end]))
 }
 
 /// The value at `path` of the JSON text `input`, when it is a scalar (`null`, a boolean,
@@ -412,6 +486,55 @@ mod tests {
                 expected(doc, &[]),
                 "{wrapped}"
             );
+        }
+    }
+
+    #[test]
+    fn the_verbatim_form_is_what_show_shows_or_nothing() {
+        // Exactly 60 and 61 characters shown, multi-byte characters at the cut, integers at
+        // the edge of the verbatim form, and what it leaves to the transcoder.
+        let at60 = format!(r#"["{}"]"#, "a".repeat(56));
+        let at61 = format!(r#"["{}"]"#, "a".repeat(57));
+        let wide = format!(r#"{{"k":"{}","z":1}}"#, "é".repeat(70));
+        let straddle = format!(r#"["{}😀😀😀😀😀😀"]"#, "a".repeat(52));
+        let verbatim = [
+            r#"{}"#.to_owned(),
+            r#"[1,-2,0,-123456789012345678,123456789012345678]"#.to_owned(),
+            r#"{"a" : [ true , false , null ] ,"b":{ }}"#.to_owned(),
+            "{\n\t\"a\":\r\n 1 }".to_owned(),
+            r#"{"é/€😀": "ünïcödé / slash"}"#.to_owned(),
+            at60,
+            at61,
+            wide,
+            straddle,
+            format!(r#"[{}1]"#, "1,".repeat(40)),
+            // An escape or a float after what is shown changes nothing shown.
+            format!(r#"[{}"a\nb", 1.5]"#, "1,".repeat(40)),
+        ];
+        for doc in &verbatim {
+            let v: Value = serde_json::from_str(doc).expect("JSON");
+            assert_eq!(
+                shown_verbatim(doc).as_deref(),
+                Some(show(&v).as_str()),
+                "{doc}"
+            );
+        }
+        let transcoded = [
+            r#"["a\nb"]"#,
+            r#"["\u00e9"]"#,
+            r#"["a\/b"]"#,
+            r#"{"k\"": 1}"#,
+            r#"[1.0]"#,
+            r#"[1e2]"#,
+            r#"[-0]"#,
+            r#"[1234567890123456789]"#,
+            r#"[-1234567890123456789]"#,
+            r#""a string""#,
+            r#"12"#,
+        ];
+        for doc in transcoded {
+            assert_eq!(shown_verbatim(doc), None, "{doc}");
+            assert_eq!(at(doc, &[]), expected(doc, &[]), "{doc}");
         }
     }
 
