@@ -200,15 +200,25 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             Ty::Option(inner) => {
                 let rt = self.rt.clone();
                 let some = self.check(inner, node, Operand::X, depth)?;
-                let f = self.v.call(node);
-                let arm = match some {
-                    Some(c) => quote!(Some(x) => #c),
-                    None => quote!(Some(_) => true),
-                };
-                Some(quote!(match #expr {
-                    #arm,
-                    None => validators::#f(&#rt::__private::NULL, cx),
-                }))
+                // `None` is `null`: not checked where the plan says the node accepts it.
+                let null = (self.v.plan().on_null(node) != Some(true)).then(|| {
+                    let f = self.v.call(node);
+                    quote!(validators::#f(&#rt::__private::NULL, cx))
+                });
+                match (some, null) {
+                    (None, None) => None,
+                    (some, null) => {
+                        let arm = match some {
+                            Some(c) => quote!(Some(x) => #c),
+                            None => quote!(Some(_) => true),
+                        };
+                        let null = null.unwrap_or_else(|| quote!(true));
+                        Some(quote!(match #expr {
+                            #arm,
+                            None => #null,
+                        }))
+                    }
+                }
             }
             Ty::String | Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64 => {
                 self.scalar(ty, node, checks, expr)?

@@ -308,9 +308,12 @@ impl TypedChecks<'_, '_> {
             });
         };
         let fname = ident(&f.name);
+        // The check of `null` (a `None`), unless the plan says the node surely accepts it.
         let null = |this: &mut Self| {
-            let pf = this.v.call(p);
-            quote!(validators::#pf(&#rt::__private::NULL, cx))
+            (this.v.plan().on_null(p) != Some(true)).then(|| {
+                let pf = this.v.call(p);
+                quote!(validators::#pf(&#rt::__private::NULL, cx))
+            })
         };
         let some = self.check(&f.ty, p, Operand::X, 0)?;
         let body = match (f.presence(), some) {
@@ -325,19 +328,23 @@ impl TypedChecks<'_, '_> {
                 quote!(match &self.#fname { Some(x) => #c, None => true })
             }
             (Presence::RequiredNullable, None) => {
-                let null = null(self);
+                let Some(null) = null(self) else {
+                    return Ok(None);
+                };
                 quote!(match &self.#fname { Some(_) => true, None => #null })
             }
             (Presence::OptionalNullable, None) => {
-                let null = null(self);
+                let Some(null) = null(self) else {
+                    return Ok(None);
+                };
                 quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
             }
             (Presence::RequiredNullable, Some(c)) => {
-                let null = null(self);
+                let null = null(self).unwrap_or_else(|| quote!(true));
                 quote!(match &self.#fname { Some(x) => #c, None => #null })
             }
             (Presence::OptionalNullable, Some(c)) => {
-                let null = null(self);
+                let null = null(self).unwrap_or_else(|| quote!(true));
                 quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
             }
         };

@@ -17,6 +17,7 @@
 mod annotations;
 mod lower;
 mod message;
+mod null;
 
 pub(crate) use annotations::{Annotations, InPlace};
 

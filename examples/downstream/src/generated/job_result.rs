@@ -536,7 +536,7 @@ where
                             &[],
                         )
                     }
-                    None => validators::n3(&::envgen_runtime::__private::NULL, cx),
+                    None => true,
                 },
             )
         {
