@@ -206,7 +206,7 @@ impl Session {
     pub fn start(options: &Options) -> Session {
         let outer = OPTIONS.with(|o| o.replace(*options));
         ACTIVE.with(|a| a.set(a.get() + 1));
-        PENDING.with(|p| p.borrow_mut().take());
+        clear_pending();
         let muted = MUTED.with(Cell::get);
         Session { outer, muted }
     }
@@ -275,9 +275,21 @@ impl Drop for Session {
     fn drop(&mut self) {
         ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
         OPTIONS.with(|o| o.set(self.outer));
-        PENDING.with(|p| p.borrow_mut().take());
+        clear_pending();
         MUTED.with(|m| m.set(self.muted));
     }
+}
+
+/// Drops the pending record, if any. Not `take()`: moving the whole `Option<Pending>` out
+/// costs a copy of it at the start and end of every session, though it is mostly `None`.
+#[inline]
+fn clear_pending() {
+    PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.is_some() {
+            *p = None;
+        }
+    });
 }
 
 /// Records `errors` (relative to the value being deserialized) and returns the serde
@@ -457,7 +469,7 @@ pub fn opaque<T, E>(result: Result<T, E>) -> Result<T, E> {
 }
 
 fn forget() {
-    PENDING.with(|p| p.borrow_mut().take());
+    clear_pending();
 }
 
 /// The error of a buffered union none of whose alternatives took `value`: within a
