@@ -146,21 +146,17 @@ def envgen_parse_functions(text):
 def generate(variant, envgen, path, stripped, corpus, out):
     """Writes the crate's lib.rs; returns (note, error): a note for a stripped input, an
     error when the generator failed."""
-    if variant == "full-parse":
-        note, err = generate("full", envgen, path, stripped, corpus, out)
+    # A "+ parse" variant is its base variant's output with a parse call per type appended.
+    appended = {"full-parse": ("full", envgen_parse_functions),
+                "typify-parse": ("typify", parse_functions)}
+    if variant in appended:
+        base, calls = appended[variant]
+        note, err = generate(base, envgen, path, stripped, corpus, out)
         if err is None:
             with open(out) as f:
                 text = f.read()
             with open(out, "a") as f:
-                f.write(envgen_parse_functions(text))
-        return note, err
-    if variant == "typify-parse":
-        note, err = generate("typify", envgen, path, stripped, corpus, out)
-        if err is None:
-            with open(out) as f:
-                text = f.read()
-            with open(out, "a") as f:
-                f.write(parse_functions(text))
+                f.write(calls(text))
         return note, err
     if variant == "typify":
         note = None
