@@ -207,12 +207,15 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 });
                 match (some, null) {
                     (None, None) => None,
-                    (some, null) => {
+                    // Not a `match` whose `None` arm is `true`: inside an outer `match` on
+                    // an `Option` (a nullable optional property) clippy asks to collapse
+                    // the two.
+                    (Some(c), None) => Some(quote!(#expr.as_ref().is_none_or(|x| #c))),
+                    (some, Some(null)) => {
                         let arm = match some {
                             Some(c) => quote!(Some(x) => #c),
                             None => quote!(Some(_) => true),
                         };
-                        let null = null.unwrap_or_else(|| quote!(true));
                         Some(quote!(match #expr {
                             #arm,
                             None => #null,

@@ -343,10 +343,12 @@ impl TypedChecks<'_, '_> {
                 let null = null(self).unwrap_or_else(|| quote!(true));
                 quote!(match &self.#fname { Some(x) => #c, None => #null })
             }
-            (Presence::OptionalNullable, Some(c)) => {
-                let null = null(self).unwrap_or_else(|| quote!(true));
-                quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
-            }
+            (Presence::OptionalNullable, Some(c)) => match null(self) {
+                Some(null) => {
+                    quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
+                }
+                None => quote!(match &self.#fname { Some(Some(x)) => #c, _ => true }),
+            },
         };
         Ok(Some(quote! {
             if !cx.at_key(#key, |cx| #body) {
