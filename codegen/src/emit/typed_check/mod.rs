@@ -163,6 +163,17 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         self.v.plan().node(node)
     }
 
+    /// The check of a `None` (the JSON `null`) against node `node`: its `Value` validator
+    /// on `null`, unless the plan says the node surely accepts `null` (`None` then).
+    fn null_check(&mut self, node: NodeId) -> Option<TokenStream> {
+        if self.v.plan().on_null(node) == Some(true) {
+            return None;
+        }
+        let rt = &self.rt;
+        let f = self.v.call(node);
+        Some(quote!(validators::#f(&#rt::__private::NULL, cx)))
+    }
+
     /// `Value`-validator fallback for `expr` (a reference to a serializable value).
     fn fallback(&mut self, node: NodeId, expr: &impl quote::ToTokens) -> TokenStream {
         let rt = &self.rt;
@@ -198,13 +209,8 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             // `&Box<T>` coerces to `&T` at the call.
             Ty::Boxed(inner) => self.check(inner, node, expr, depth)?,
             Ty::Option(inner) => {
-                let rt = self.rt.clone();
                 let some = self.check(inner, node, Operand::X, depth)?;
-                // `None` is `null`: not checked where the plan says the node accepts it.
-                let null = (self.v.plan().on_null(node) != Some(true)).then(|| {
-                    let f = self.v.call(node);
-                    quote!(validators::#f(&#rt::__private::NULL, cx))
-                });
+                let null = self.null_check(node);
                 match (some, null) {
                     (None, None) => None,
                     // Not a `match` whose `None` arm is `true`: inside an outer `match` on

@@ -308,13 +308,7 @@ impl TypedChecks<'_, '_> {
             });
         };
         let fname = ident(&f.name);
-        // The check of `null` (a `None`), unless the plan says the node surely accepts it.
-        let null = |this: &mut Self| {
-            (this.v.plan().on_null(p) != Some(true)).then(|| {
-                let pf = this.v.call(p);
-                quote!(validators::#pf(&#rt::__private::NULL, cx))
-            })
-        };
+        let null = |this: &mut Self| this.null_check(p);
         let some = self.check(&f.ty, p, Operand::X, 0)?;
         let body = match (f.presence(), some) {
             (Presence::Required, _) => {

@@ -44,11 +44,10 @@ fn shown_verbatim(text: &str) -> Option<String> {
     if !matches!(b.first(), Some(b'{' | b'[')) {
         return None;
     }
-    let mut out: Vec<u8> = Vec::with_capacity(64);
-    // The characters in `out` (its bytes that do not continue a UTF-8 sequence).
-    let mut chars = 0;
+    // Takes what `show` shows, and refuses more once it has it.
+    let mut shown = Limited::default();
     let mut i = 0;
-    while i < b.len() && chars <= 60 {
+    while i < b.len() {
         let start = i;
         match b[i] {
             b' ' | b'\t' | b'\n' | b'\r' => {
@@ -90,15 +89,11 @@ fn shown_verbatim(text: &str) -> Option<String> {
             }
             _ => return None,
         }
-        chars += b[start..i].iter().filter(|&&c| c & 0xC0 != 0x80).count();
-        out.extend_from_slice(&b[start..i]);
+        if shown.write_all(&b[start..i]).is_err() {
+            break;
+        }
     }
-    let out = String::from_utf8(out).ok()?;
-    if chars <= 60 {
-        return Some(out);
-    }
-    let end = out.char_indices().nth(57).map_or(out.len(), |(i, _)| i);
-    Some(format!("{}...", &out[..end]))
+    Some(shown.shown())
 }
 
 /// The value at `path` of the JSON text `input`, when it is a scalar (`null`, a boolean,
