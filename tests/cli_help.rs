@@ -319,6 +319,22 @@ fn generate_errors_have_stable_codes() {
         3,
         "INVALID_VALUE",
     );
+    // A generation setting that does not fit is the flag's value, not the schema.
+    for setting in [
+        ["--runtime-path", "not a path"],
+        ["--rename", "/no/such/pointer=Order"],
+        ["--rename", "/properties/version=not-an-ident"],
+        ["--derive", "Eq, Hash"],
+    ] {
+        let mut args = vec![
+            "--schema",
+            "schemas/cmdhelp.schema.json",
+            "--format",
+            "json",
+        ];
+        args.extend(setting);
+        failure(&args, 3, "INVALID_VALUE");
+    }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     failure(
         &[

@@ -340,12 +340,14 @@ fn envgen_generate_names_the_file_a_line_and_a_pointer_for_every_refusal() {
         assert!(all.contains(expected), "{file}: {all}");
         assert!(!dir.join("out.rs").exists(), "{file}: output written");
     }
-    // A setting's pointer that names nothing: the file, the pointer and a line.
+    // A setting's pointer that names nothing: the file, the pointer and a line, as the
+    // flag's bad value (ARG_ERROR), not the schema's.
     let (code, all) = envgen(
         &dir,
         &["--schema", "good.json", "--rename", "/properties/zz=Foo"],
     );
-    assert_eq!(code, 1, "{all}");
+    assert_eq!(code, 3, "{all}");
+    assert!(all.contains("INVALID_VALUE"), "{all}");
     assert!(
         all.contains("good.json#/properties/zz (line 1, column 1): "),
         "{all}"

@@ -39,6 +39,10 @@ pub enum ErrorKind {
     Unsupported,
     /// A schema file named by the caller cannot be read.
     NotFound,
+    /// A setting the caller gave does not fit: a type name that is not a Rust identifier,
+    /// a pointer that names no schema, a runtime path, derive or type mapping that is not
+    /// Rust (`--root-name`, `--rename`, `--runtime-path`, `--derive`, `--map-type`, …).
+    Setting,
     /// Writing the output failed.
     Output,
     /// Checked-in generated code differs from what envgen generates now

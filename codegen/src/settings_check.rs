@@ -1,13 +1,49 @@
 //! Checks on [`Settings`] against the schema they apply to, so that a bad setting is a
 //! located error, never a panic or a silently ignored option.
 
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::ir::{Module, TypeKind};
 use crate::load::{DocId, Loc, NodeId, SchemaSet};
 use crate::settings::Settings;
 
-/// Before lowering: names are Rust identifiers, pointers name schemas, derives are paths.
+/// Before lowering: names are Rust identifiers, pointers name schemas, derives and the
+/// runtime path are paths. An error is of kind [`ErrorKind::Setting`].
 pub(crate) fn before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result<()> {
+    check_before(settings, set, doc).map_err(setting)
+}
+
+/// After lowering: every renamed schema got exactly the name asked for (a name already
+/// taken would otherwise be silently suffixed), and every rename had an effect. An error
+/// is of kind [`ErrorKind::Setting`].
+pub(crate) fn after(
+    settings: &Settings,
+    set: &SchemaSet,
+    doc: DocId,
+    module: &Module,
+) -> Result<()> {
+    check_after(settings, set, doc, module).map_err(setting)
+}
+
+fn setting(e: Error) -> Error {
+    e.with_kind(ErrorKind::Setting)
+}
+
+/// The runtime crate's path as generated code names it, or why it is not a Rust path.
+pub(crate) fn runtime_path(settings: &Settings) -> Result<syn::Path, String> {
+    syn::parse_str::<syn::Path>(&settings.runtime_path).map_err(|e| {
+        format!(
+            "the runtime path {:?} is not a Rust path ({e})",
+            settings.runtime_path
+        )
+    })
+}
+
+fn check_before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result<()> {
+    runtime_path(settings).map_err(|why| {
+        set.error_at(doc, "", why).with_help(
+            "name the crate that re-exports the runtime, for example `--runtime-path ::my_crate::envgen_runtime`",
+        )
+    })?;
     if let Some(name) = &settings.root_name {
         check_ident(name).map_err(|why| {
             set.error_at(doc, "", format!("the root type name {name:?} {why}"))
@@ -75,14 +111,7 @@ pub(crate) fn before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result
     Ok(())
 }
 
-/// After lowering: every renamed schema got exactly the name asked for (a name already
-/// taken would otherwise be silently suffixed), and every rename had an effect.
-pub(crate) fn after(
-    settings: &Settings,
-    set: &SchemaSet,
-    doc: DocId,
-    module: &Module,
-) -> Result<()> {
+fn check_after(settings: &Settings, set: &SchemaSet, doc: DocId, module: &Module) -> Result<()> {
     for (pointer, name) in &settings.renames {
         let Some(node) = node_at(set, doc, pointer) else {
             continue;

@@ -3,11 +3,12 @@
 //! The table is the directory `tests/bad_schemas/`: one schema per file, generated with
 //! the real build layer ([`Config`]) as `bad_schemas/<file>` (`bad_schemas/meta/` holds a metaschema a case uses). A file `<case>.args` beside
 //! a case holds settings, one per line: `rename POINTER=NAME`, `root-name NAME`,
-//! `derive PATH`, `map PREFIX=DIR`. Every message names the file, the line and column, and
-//! the JSON pointer; cases named `*-unsupported-*` also name the keyword and what to do
-//! instead. All messages are one snapshot, to review on change.
+//! `derive PATH`, `runtime-path PATH`, `map PREFIX=DIR`. Every message names the file, the
+//! line and column, and the JSON pointer; cases named `*-unsupported-*` also name the
+//! keyword and what to do instead; an error a setting causes (every setting but `map`) is
+//! of kind `Setting`, and no other is. All messages are one snapshot, to review on change.
 
-use envgen_codegen::{Config, SchemaConfig, Settings};
+use envgen_codegen::{Config, ErrorKind, SchemaConfig, Settings};
 use std::path::{Path, PathBuf};
 
 fn tests_dir() -> PathBuf {
@@ -42,6 +43,7 @@ fn generate(file: &str) -> envgen_codegen::Result<Vec<envgen_codegen::Generated>
             "rename" => settings = settings.rename(kv().0, kv().1),
             "root-name" => settings = settings.root_name(value),
             "derive" => settings = settings.derive(value),
+            "runtime-path" => settings = settings.runtime_path(value),
             "map" => config = config.map(kv().0, dir.join("bad_schemas").join(kv().1)),
             other => panic!("{file}: unknown setting {other:?} in the .args file"),
         }
@@ -84,6 +86,21 @@ fn bad_schemas_give_located_errors() {
             "{file}: {shown}"
         );
         assert!(!err.message.is_empty(), "{file}: empty message");
+        let args = std::fs::read_to_string(
+            tests_dir()
+                .join("bad_schemas")
+                .join(file.replace(".json", ".args")),
+        )
+        .unwrap_or_default();
+        let by_setting = args
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.starts_with("map "));
+        assert_eq!(
+            err.kind == ErrorKind::Setting,
+            by_setting,
+            "{file}: kind {:?}: {shown}",
+            err.kind
+        );
         if file.contains("-unsupported-") {
             let kw = err.keyword.clone().unwrap_or_default();
             assert!(!kw.is_empty(), "{file}: names no keyword: {shown}");

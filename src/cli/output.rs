@@ -262,6 +262,7 @@ pub fn codegen_failure(e: &envgen_codegen::Error) -> crate::response::Failure {
             codes::OUTPUT_WRITE_FAILED
         }
         envgen_codegen::ErrorKind::Invalid => codes::SCHEMA_INVALID,
+        envgen_codegen::ErrorKind::Setting => codes::INVALID_VALUE,
     };
     // The message is the located first line; the advice goes to `error.suggestion`.
     let shown = e.to_string();

@@ -160,18 +160,9 @@ pub(crate) fn emit_into(
     sink: &mut dyn Sink,
 ) -> Result<()> {
     let source = set.document(doc).display.clone();
-    let rt: TokenStream = syn::parse_str::<syn::Path>(&settings.runtime_path)
+    let rt: TokenStream = crate::settings_check::runtime_path(settings)
         .map(|p| quote!(#p))
-        .map_err(|e| {
-            Error::new(
-                source.clone(),
-                "",
-                format!(
-                    "the runtime path {:?} is not a Rust path: {e}",
-                    settings.runtime_path
-                ),
-            )
-        })?;
+        .map_err(|why| Error::new(source.clone(), "", why).with_kind(crate::ErrorKind::Setting))?;
     let root = set
         .root(doc)
         .ok_or_else(|| Error::new(source.clone(), "", "schema set is not linked"))?;
