@@ -1,6 +1,7 @@
 //! Parse-and-validate entry points used by generated constructors (the trait they
 //! implement is [`crate::Document`]).
 
+use super::probe::{self, Probed};
 use crate::error::{ValidationError, ValidationErrors};
 use crate::validate::{Cx, Options};
 use serde::de::DeserializeOwned;
@@ -190,8 +191,9 @@ pub fn generic<'v, T: Serialize + 'static>(t: &'v T, cx: &mut Cx<'v>, node: Node
 /// validation plan): the node surely passes a value whose JSON form is of a kind in `pass`
 /// ([`crate::__private::inflight::Kinds`]; `INTEGER` for an integer, `NUMBER` for any
 /// number) and, when it is an object, has none of the properties `keys`. Such a value is
-/// not written to a `Value` (the kind is found by a serializer into nothing); any other
-/// is checked as [`generic`] checks it, so the errors are the node's, as they were.
+/// not written to a `Value` (the kind is found by a serializer into nothing), nor walked
+/// by the node when it is a `Value` already; any other is checked as [`generic`] checks
+/// it, so the errors are the node's, as they were.
 pub fn generic_kinds<'v, T: Serialize + 'static>(
     t: &'v T,
     cx: &mut Cx<'v>,
@@ -199,11 +201,12 @@ pub fn generic_kinds<'v, T: Serialize + 'static>(
     pass: crate::__private::inflight::Kinds,
     keys: &'static [&'static str],
 ) -> bool {
+    let passes = |p: Probed| p.kind & pass != 0 && !p.named;
     if let Some(v) = (t as &dyn std::any::Any).downcast_ref::<Value>() {
-        return node(v, cx);
+        return passes(probe::probe_value(v, keys)) || node(v, cx);
     }
-    match crate::__private::probe::probe(t, keys) {
-        Some(p) if p.kind & pass != 0 && !p.named => true,
+    match probe::probe(t, keys) {
+        Some(p) if passes(p) => true,
         _ => fallback(t, cx, node),
     }
 }
@@ -263,5 +266,43 @@ mod tests {
             .first()
             .map(|e| (e.instance_path.as_str(), e.keyword.as_str()));
         assert_eq!(first, Some(("/1", "type")), "{e:?}");
+    }
+
+    /// A node that fails every value it is given, with one error.
+    fn refuses<'v>(_: &'v Value, cx: &mut Cx<'v>) -> bool {
+        cx.fail("type", "#/type", || "refused".to_owned());
+        false
+    }
+
+    /// What `generic_kinds` says of `t` against `refuses`, passing objects and nulls
+    /// without a property `skip`: the verdict and how many errors the node reported.
+    fn kinds_verdict<T: Serialize + 'static>(t: &T) -> (bool, usize) {
+        use crate::__private::inflight::{NULL, OBJECT};
+        let mut cx = Cx::new(Options::new());
+        let ok = generic_kinds(t, &mut cx, refuses, NULL | OBJECT, &["skip"]);
+        (ok, cx.finish().err().map_or(0, |e| e.len()))
+    }
+
+    #[test]
+    fn a_value_of_a_passing_kind_is_not_given_to_the_node() {
+        // The same answer for a `Value` (read in place) as for a typed value (probed).
+        use serde_json::json;
+        for v in [json!(null), json!({}), json!({"a": 1})] {
+            assert_eq!(kinds_verdict(&v), (true, 0), "{v}");
+            assert!(!kinds_verdict(&v.to_string()).0, "{v} as a string");
+        }
+        assert_eq!(
+            kinds_verdict(&std::collections::BTreeMap::from([("a", 1)])),
+            (true, 0)
+        );
+        // A kind not in the set, or an object with a named property, goes to the node.
+        for v in [json!([]), json!(1), json!("x"), json!({"skip": 1})] {
+            assert_eq!(kinds_verdict(&v), (false, 1), "{v}");
+        }
+        assert_eq!(kinds_verdict(&vec![1]), (false, 1));
+        assert_eq!(
+            kinds_verdict(&std::collections::BTreeMap::from([("skip", 1)])),
+            (false, 1)
+        );
     }
 }

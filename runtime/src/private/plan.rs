@@ -376,7 +376,17 @@ impl Op {
             }
             (Op::Count(counted, cmp, limit, fail), _) => {
                 let n = match (counted, v) {
-                    (Counted::Chars, Value::String(s)) => s.chars().count(),
+                    (Counted::Chars, Value::String(s)) => {
+                        // A string has between a quarter of its UTF-8 bytes (rounded up)
+                        // and all of them as characters: when both ends pass, so does
+                        // the count, which is then not taken (a string under `maxLength`
+                        // bytes, or with `minLength` four-byte characters at least).
+                        let (fewest, most) = (s.len().div_ceil(4) as u64, s.len() as u64);
+                        if !cmp.count_fails(fewest, *limit) && !cmp.count_fails(most, *limit) {
+                            return true;
+                        }
+                        s.chars().count()
+                    }
                     (Counted::Items, Value::Array(a)) => a.len(),
                     (Counted::Properties, Value::Object(m)) => m.len(),
                     _ => return true,
@@ -634,6 +644,38 @@ mod tests {
             errors(&unique, &json!([1, 2, 1.0]), false).1[0].2,
             "items 0 and 2 are equal"
         );
+    }
+
+    #[test]
+    fn lengths_count_characters_not_bytes() {
+        let fail = |kw| Fail::new(kw, "#", &["", " has ", ""], &[Arg::Instance, Arg::Count]);
+        let min = |n| [Op::Count(Counted::Chars, Cmp::Min, n, fail("minLength"))];
+        let max = |n| [Op::Count(Counted::Chars, Cmp::Max, n, fail("maxLength"))];
+        // (string, characters): one-, two-, three- and four-byte characters.
+        for (s, chars) in [
+            ("", 0),
+            ("ab", 2),
+            ("éé", 2),
+            ("€€€", 3),
+            ("😀", 1),
+            ("a😀é", 3),
+        ] {
+            let v = json!(s);
+            for limit in 0..=s.len() as u64 + 1 {
+                assert_eq!(
+                    errors(&min(limit), &v, false).0,
+                    chars >= limit,
+                    "{s:?} min {limit}"
+                );
+                assert_eq!(
+                    errors(&max(limit), &v, false).0,
+                    chars <= limit,
+                    "{s:?} max {limit}"
+                );
+            }
+        }
+        // A failure reports the character count.
+        assert_eq!(errors(&max(1), &json!("éé"), false).1[0].2, "\"éé\" has 2");
     }
 
     static RE_X: Re = LazyLock::new(|| regex::compile("^x-"));

@@ -13,6 +13,7 @@
 
 use super::inflight::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING};
 use serde::ser::{self, Impossible, Serialize, Serializer};
+use serde_json::Value;
 use std::fmt;
 
 /// What [`probe`] found: the kind of the JSON form, and whether it is an object with one
@@ -38,6 +39,30 @@ pub(crate) fn probe<T: Serialize + ?Sized>(t: &T, keys: &[&str]) -> Option<Probe
         })
         .ok()?;
     Some(Probed { kind, named })
+}
+
+/// What [`probe`] reports for a value that is already a `Value` (its own JSON form): the
+/// kind bit, and whether it is an object with a key among `keys`.
+pub(crate) fn probe_value(v: &Value, keys: &[&str]) -> Probed {
+    Probed {
+        kind: value_kind(v),
+        named: v
+            .as_object()
+            .is_some_and(|m| keys.iter().any(|k| m.contains_key(*k))),
+    }
+}
+
+/// The kind bit of a `Value`, as [`probe`] reports it for a value whose JSON form it is.
+fn value_kind(v: &Value) -> Kinds {
+    match v {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOL,
+        Value::Number(n) if n.is_f64() => NUMBER,
+        Value::Number(_) => INTEGER,
+        Value::String(_) => STRING,
+        Value::Array(_) => ARRAY,
+        Value::Object(_) => OBJECT,
+    }
 }
 
 /// The probe gave up: the caller asks `to_value`.
@@ -537,19 +562,6 @@ mod tests {
     use serde_json::{json, Value};
     use std::collections::BTreeMap;
 
-    /// The kind bit of a `Value`, as [`probe`] reports it.
-    fn kind_of(v: &Value) -> Kinds {
-        match v {
-            Value::Null => NULL,
-            Value::Bool(_) => BOOL,
-            Value::Number(n) if n.is_f64() => NUMBER,
-            Value::Number(_) => INTEGER,
-            Value::String(_) => STRING,
-            Value::Array(_) => ARRAY,
-            Value::Object(_) => OBJECT,
-        }
-    }
-
     /// `probe` agrees with `to_value`: the same kind, and a named key exactly when the
     /// object `to_value` builds has one; it gives up only where `to_value` fails, or on a
     /// key other than a string when it has keys to look for.
@@ -557,7 +569,7 @@ mod tests {
         let built = serde_json::to_value(&t);
         match (probe(&t, keys), &built) {
             (Some(p), Ok(v)) => {
-                assert_eq!(p.kind, kind_of(v), "{v}");
+                assert_eq!(p.kind, value_kind(v), "{v}");
                 let named = v
                     .as_object()
                     .is_some_and(|m| keys.iter().any(|k| m.contains_key(*k)));
