@@ -14,6 +14,14 @@ separate `CRITERION_HOME`s). It prints, per benchmark, the mean of each side's c
 means and the ratio after / before, and, for the `errors` groups, envgen's speed-up over
 `jsonschema` on each side. `jsonschema` is the same code in both binaries: its own
 after / before ratio shows how much binary layout alone moves a figure.
+
+With `--instructions`, each envgen benchmark the filters select (`…/envgen_from_json_str`)
+also runs once per side under `valgrind --tool=callgrind` (`--profile-time 1`), and the
+script prints the instructions per call of `from_json_str_inflight` (inclusive: the parse,
+the checks and any error), and after / before. Unlike times, which binary layout moves by
+a few percent from one build to the next, the count is the same on every run of a binary;
+it does not see cache or branch behaviour. `--rounds 0` skips the timing. Needs valgrind
+(`apt-get install valgrind`).
 """
 import argparse
 import collections
@@ -22,6 +30,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ERRORS = (r"errors-(response_envelope-error_(extra_key|phase_enum|missing_code)"
@@ -68,6 +77,42 @@ def run(cwd, exe, regex, home):
     return rows
 
 
+ENTRY = "envgen_runtime::__private::check::from_json_str_inflight"
+
+
+def listed(exe, regex):
+    """The benchmarks of `exe` whose names `regex` matches (criterion's `--list`)."""
+    out = subprocess.run([exe, "--list"], capture_output=True, text=True, check=True).stdout
+    names = [line.rsplit(": ", 1)[0] for line in out.splitlines() if line.endswith(": benchmark")]
+    return [n for n in names if re.search(regex, n)]
+
+
+def instructions(cwd, exe, name):
+    """(calls, instructions per call) of ENTRY in one callgrind run of benchmark `name`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", exe,
+                        "--bench", "--profile-time", "1", "^" + re.escape(name) + "$"],
+                       cwd=cwd, capture_output=True, check=True)
+        with open(out, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    # Callgrind names a function once, `(id) name`, and by `(id)` after that; a call to
+    # it is `cfn=(id)`, then `calls=N …`, then the line holding its inclusive cost.
+    names, calls, cost = {}, 0, 0
+    for i, line in enumerate(lines):
+        m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?", line)
+        if not m:
+            continue
+        if m.group(3):
+            names[m.group(2)] = m.group(3)
+        if m.group(1) == "cfn" and names.get(m.group(2)) == ENTRY and i + 2 < len(lines):
+            c = re.match(r"calls=(\d+)", lines[i + 1])
+            if c:
+                calls += int(c.group(1))
+                cost += int(lines[i + 2].split()[1])
+    return calls, cost / calls if calls else float("nan")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("rev")
@@ -76,6 +121,8 @@ def main():
     ap.add_argument("--validate", default=VALIDATE)
     ap.add_argument("--worktree", default="/tmp/envgen-ab")
     ap.add_argument("--target", default=os.path.join(ROOT, "target", "bench-ab"))
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions per parse under callgrind")
     args = ap.parse_args()
     if not os.path.exists(args.worktree):
         subprocess.run(["git", "worktree", "add", "-q", "--detach", args.worktree, args.rev],
@@ -110,6 +157,17 @@ def main():
                 j = avg.get((g + "/jsonschema_first_error", side))
                 cells.append(f"{j / e:.2f}×" if e and j else "n/a")
             print(f"| {g[len('errors-'):]} | {cells[0]} | {cells[1]} |")
+    if args.instructions:
+        print(f"\n| benchmark | instructions per call of `from_json_str_inflight`, "
+              f"before ({args.rev}) | after | after / before |")
+        print("|---|---:|---:|---:|")
+        for bench, regex in (("errors", args.errors), ("validate", args.validate)):
+            for name in listed(sides["after"][1][bench], regex):
+                if not name.endswith("/envgen_from_json_str"):
+                    continue
+                (_, b), (_, a) = (instructions(cwd, exes[bench], name)
+                                  for cwd, exes in (sides["before"], sides["after"]))
+                print(f"| {name} | {b:,.0f} | {a:,.0f} | {a / b:.4f} |")
 
 
 if __name__ == "__main__":

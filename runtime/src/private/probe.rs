@@ -559,7 +559,7 @@ impl Serializer for Key<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{json, Value};
+    use serde_json::json;
     use std::collections::BTreeMap;
 
     /// `probe` agrees with `to_value`: the same kind, and a named key exactly when the
