@@ -6,6 +6,7 @@ pub mod naming;
 mod boxing;
 mod builder_plan;
 pub(crate) mod decoding;
+mod heap_read;
 mod lower;
 pub(crate) mod mapped;
 pub(crate) mod plan;
@@ -110,6 +111,9 @@ pub struct Struct {
     pub key_order: bool,
     /// Its builder's names, when builders are generated.
     pub builder: Option<Builder>,
+    /// Whether its `Deserialize` reads it into a heap box (a large struct; decided after
+    /// lowering by `heap_read`).
+    pub read_boxed: bool,
 }
 
 /// The Rust names of a struct's builder, decided once so that they never collide with a

@@ -32,102 +32,13 @@ pub(super) fn de_call(cx: &ModuleCx<'_>, ty: &Ty, d: TokenStream) -> TokenStream
     }
 }
 
-/// A struct at least this large (estimated bytes, see [`est_size`]) is read into a heap
-/// box: its visitor yields `Box<Self>` (`de::DeserializeBoxed`), and a struct that holds
-/// it reads the field as a `de::Boxed<T>`. In a debug build every generic frame a value
-/// passes through (serde_json's `deserialize_map`/`deserialize_any`, the in-flight
-/// capture, the field read) holds several copies of it; through a box they hold a pointer,
-/// so nesting large structs inline no longer multiplies the stack a parse needs.
-const LARGE_STRUCT: usize = 1024;
-
-/// Whether `ty` is a struct that [`LARGE_STRUCT`] reads through a heap box.
-/// `memo` keeps the sizes measured so far.
-pub(super) fn boxed_struct(cx: &ModuleCx<'_>, ty: &Ty, memo: &mut SizeMemo) -> bool {
+/// Whether `ty` is a struct read through a heap box ([`crate::ir::Struct::read_boxed`]):
+/// a field of it is held as a `de::Boxed<T>` until its object is read.
+pub(super) fn boxed_struct(cx: &ModuleCx<'_>, ty: &Ty) -> bool {
     match ty {
-        Ty::Named(id) => {
-            let def = cx.module.get(*id);
-            matches!(def.kind, TypeKind::Struct(_)) && est_size(cx, ty, memo, 0) >= LARGE_STRUCT
-        }
+        Ty::Named(id) => matches!(&cx.module.get(*id).kind, TypeKind::Struct(s) if s.read_boxed),
         _ => false,
     }
-}
-
-/// The estimated sizes of the named types measured so far.
-pub(super) type SizeMemo = std::collections::BTreeMap<crate::ir::TypeId, usize>;
-
-/// An estimate of `size_of` a value of `ty` in bytes (an upper bound on the common
-/// targets, padding ignored): what decides [`boxed_struct`]. Named types are measured
-/// once (`memo`); a cycle is always broken by a `Box`, measured as a pointer.
-fn est_size(cx: &ModuleCx<'_>, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> usize {
-    const MAP: usize = 72;
-    if depth > 64 {
-        return MAP;
-    }
-    match ty {
-        Ty::Unit => 0,
-        Ty::Bool => 1,
-        Ty::I64 | Ty::U64 | Ty::F64 | Ty::Boxed(_) => 8,
-        Ty::String | Ty::Vec(_) => 24,
-        Ty::Map(_) | Ty::Object | Ty::Any | Ty::Generic(_) | Ty::Mapped(_) => MAP,
-        Ty::Option(t) => est_size(cx, t, memo, depth + 1) + 8,
-        Ty::Named(id) => {
-            if let Some(n) = memo.get(id) {
-                return *n;
-            }
-            // Guards a cycle the boxing pass left (none is expected).
-            memo.insert(*id, 8);
-            let n = match &cx.module.get(*id).kind {
-                TypeKind::Alias(t) | TypeKind::Newtype(t) => est_size(cx, t, memo, depth + 1),
-                TypeKind::Struct(s) => struct_size(cx, s, memo, depth),
-                TypeKind::Enum(e) => {
-                    e.variants
-                        .iter()
-                        .map(|v| match &v.kind {
-                            crate::ir::VariantKind::Payload(t) => est_size(cx, t, memo, depth + 1),
-                            _ => 0,
-                        })
-                        .max()
-                        .unwrap_or(0)
-                        + 8
-                }
-            };
-            memo.insert(*id, n);
-            n
-        }
-    }
-}
-
-/// [`est_size`] of a struct with fields `s`.
-fn struct_size(
-    cx: &ModuleCx<'_>,
-    s: &crate::ir::Struct,
-    memo: &mut SizeMemo,
-    depth: usize,
-) -> usize {
-    let fields: usize = s
-        .fields
-        .iter()
-        .map(|f| {
-            let n = est_size(cx, &f.ty, memo, depth + 1);
-            if f.required && !f.nullable {
-                n
-            } else {
-                n + 8
-            }
-        })
-        .sum();
-    let extra = if matches!(s.extra, crate::ir::Extra::Deny) {
-        0
-    } else {
-        72
-    };
-    fields + extra + if s.key_order { 24 } else { 0 }
-}
-
-/// Whether the struct with fields `s` is read through a heap box: [`boxed_struct`] of the
-/// struct itself.
-pub(super) fn boxed_self(cx: &ModuleCx<'_>, s: &crate::ir::Struct, memo: &mut SizeMemo) -> bool {
-    struct_size(cx, s, memo, 0) >= LARGE_STRUCT
 }
 
 /// The inner type of an `Option` payload, through aliases.

@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{boxed_self, boxed_struct, header, SizeMemo};
+use super::{boxed_struct, header};
 use crate::emit::inflight::Inflight;
 use crate::emit::read::{next_value, value_seed};
 use crate::emit::rust_ty::ModuleCx;
@@ -118,14 +118,13 @@ pub(super) fn struct_impl(
         })
         .collect();
     // A large struct field read in one call is held as `de::Boxed<T>` until the object is
-    // read (see `LARGE_STRUCT`).
-    let mut memo = SizeMemo::new();
+    // read (`ir::heap_read`).
     let boxed: Vec<bool> = read_tys
         .iter()
         .zip(&reads)
-        .map(|(ty, read)| read.is_ok() && boxed_struct(cx, ty, &mut memo))
+        .map(|(ty, read)| read.is_ok() && boxed_struct(cx, ty))
         .collect();
-    let self_boxed = boxed_self(cx, s, &mut memo);
+    let self_boxed = s.read_boxed;
     let decls = s
         .fields
         .iter()
@@ -268,7 +267,7 @@ pub(super) fn struct_impl(
             }
         }
     };
-    // A large struct is built in a heap box (see `LARGE_STRUCT`): its visitor yields
+    // A large struct is built in a heap box (`ir::heap_read`): its visitor yields
     // `Box<Self>` and `Deserialize` unboxes it once, at the outermost frame.
     let value = quote! {
         #name {

@@ -158,6 +158,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         root: root_ty.map_or(Ty::Any, Ty::Named),
     };
     super::decoding::assign(&mut module);
+    super::heap_read::assign(&mut module);
     Ok(module)
 }
 

@@ -96,6 +96,7 @@ impl Lower<'_> {
             extra,
             key_order,
             builder: None,
+            read_boxed: false,
         })
     }
 
