@@ -4,7 +4,7 @@
 //! a type from a `Value` that this needs is compiled only for them.
 
 use super::capture::{Element, ItemMode, PlainMode, Read};
-use super::{active, check, forget, note, record_raised, Spec};
+use super::{active, check, forget, note, set_pending_raised, Spec};
 use crate::__private::scalar::Scalar;
 use serde::de::{self, DeserializeSeed, Deserializer};
 use serde_json::Value;
@@ -124,7 +124,7 @@ pub(super) fn mapped<'de, S: Read<'de>, D: Deserializer<'de>>(
     let mut read = None;
     crate::__private::payload::Then(&mut |value: Value| {
         if let Some(errors) = check(&value, spec.node) {
-            return Err(record_raised(errors).to_string());
+            return Err(set_pending_raised(errors).to_string());
         }
         let seed = seed.take().ok_or("the value was read twice")?;
         match seed.own(value) {

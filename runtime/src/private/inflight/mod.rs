@@ -295,23 +295,23 @@ fn clear_pending() {
 /// Records `errors` (relative to the value being deserialized) and returns the serde
 /// error that carries them up.
 fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
-    E::custom(record_raised(errors))
+    E::custom(set_pending_raised(errors))
 }
 
 /// [`raise`]'s record: the marker the error's message must start with.
-fn record_raised(errors: Vec<ValidationError>) -> Marker {
+fn set_pending_raised(errors: Vec<ValidationError>) -> Marker {
     let seq = SEQ.with(|s| {
         let n = s.get().wrapping_add(1);
         s.set(n);
         n
     });
     let marker = Marker(seq);
-    record_for(Head::of(&marker), errors);
+    set_pending(Head::of(&marker), errors);
     marker
 }
 
-/// Records `errors` for the error whose message starts with `head`.
-fn record_for(head: Head, errors: Vec<ValidationError>) {
+/// Sets the pending record: `errors`, for the error whose message starts with `head`.
+fn set_pending(head: Head, errors: Vec<ValidationError>) {
     PENDING.with(|p| {
         *p.borrow_mut() = Some(Pending {
             head,
@@ -407,7 +407,7 @@ fn locating() -> bool {
 /// locates); a string a mapped format's parse refuses inside a union is not.
 fn note(spec: &Spec, value: Option<Value>) {
     if locating() && (spec.mapped || value.as_ref().is_some_and(Value::is_number)) {
-        record(spec, value);
+        set_narrowed(spec, value);
     }
 }
 
@@ -415,15 +415,18 @@ fn note(spec: &Spec, value: Option<Value>) {
 /// failed with nothing read within it noted: the map's own deserializer read it.
 fn note_value(spec: &Spec) {
     if locating() {
-        record(spec, None);
+        set_narrowed(spec, None);
     }
 }
 
-fn record(spec: &Spec, value: Option<Value>) {
-    record_at(spec, value, None);
+/// Sets the narrowed value of a [`Locating`] read (a value the schema accepts but the Rust
+/// type could not take), at the place the read is in.
+fn set_narrowed(spec: &Spec, value: Option<Value>) {
+    set_narrowed_at(spec, value, None);
 }
 
-fn record_at(spec: &Spec, value: Option<Value>, pointer: Option<String>) {
+/// [`set_narrowed`] at `pointer`, when the value's place is known from the text.
+fn set_narrowed_at(spec: &Spec, value: Option<Value>, pointer: Option<String>) {
     NOTES.with(|n| n.set(n.get().wrapping_add(1)));
     NARROWED.with(|n| {
         *n.borrow_mut() = Some(Narrowed {
@@ -592,7 +595,7 @@ fn judge(
     }
     // The error goes on as it is (it already has its position): the record is known by
     // its message.
-    record_for(head, Vec::new());
+    set_pending(head, Vec::new());
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.recheck = Some(Recheck { key, spec: *spec });
@@ -699,7 +702,7 @@ fn note_innermost(input: &str, error: &serde_json::Error, failed: &[Failed]) {
         }
     }
     let value = doc.pointer(&pointer).cloned();
-    record_at(spec, value, Some(pointer));
+    set_narrowed_at(spec, value, Some(pointer));
 }
 
 /// Whether the error whose message starts with `head` is the one the pending record is
