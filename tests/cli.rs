@@ -416,7 +416,9 @@ fn bad_type_mappings_are_located_errors() {
         args.extend_from_slice(flags);
         let o = envgen(&args);
         let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(1), "{flags:?}: {err}");
+        // Each is a setting's error: the flag's value (ARG_ERROR), located in the schema.
+        assert_eq!(o.status.code(), Some(3), "{flags:?}: {err}");
+        assert!(err.contains("INVALID_VALUE"), "{flags:?}: {err}");
         assert!(err.contains(at) && err.contains(words), "{flags:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }

@@ -3,7 +3,8 @@
 //! The table is the directory `tests/bad_schemas/`: one schema per file, generated with
 //! the real build layer ([`Config`]) as `bad_schemas/<file>` (`bad_schemas/meta/` holds a metaschema a case uses). A file `<case>.args` beside
 //! a case holds settings, one per line: `rename POINTER=NAME`, `root-name NAME`,
-//! `derive PATH`, `runtime-path PATH`, `map PREFIX=DIR`. Every message names the file, the
+//! `derive PATH`, `runtime-path PATH`, `generic POINTER=PARAM`, `map-type POINTER=PATH`,
+//! `derived POINTER=EXPR`, `map PREFIX=DIR`. Every message names the file, the
 //! line and column, and the JSON pointer; cases named `*-unsupported-*` also name the
 //! keyword and what to do instead; an error a setting causes (every setting but `map`) is
 //! of kind `Setting`, and no other is. All messages are one snapshot, to review on change.
@@ -44,6 +45,9 @@ fn generate(file: &str) -> envgen_codegen::Result<Vec<envgen_codegen::Generated>
             "root-name" => settings = settings.root_name(value),
             "derive" => settings = settings.derive(value),
             "runtime-path" => settings = settings.runtime_path(value),
+            "generic" => settings = settings.generic(kv().0, kv().1),
+            "map-type" => settings = settings.map_type(kv().0, kv().1),
+            "derived" => settings = settings.derived(kv().0, kv().1, []),
             "map" => config = config.map(kv().0, dir.join("bad_schemas").join(kv().1)),
             other => panic!("{file}: unknown setting {other:?} in the .args file"),
         }

@@ -7,7 +7,7 @@
 //! `parameters`, a generic type, the extension is not applied), or as a plain string path.
 
 use super::{FormatParse, Mapped, Ty};
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::load::{pointer, Body, DocId, NodeId, SchemaSet};
 use crate::settings::Settings;
 use serde_json::Value;
@@ -49,7 +49,9 @@ pub(crate) fn whole(
     if loc.doc == doc {
         if let Some(path) = settings.type_mappings.get(&loc.pointer) {
             let origin = format!("the type mapping for {:?}", loc.pointer);
-            return checked(set, doc, &loc.pointer, path, &origin).map(|m| Some(ty(m)));
+            return checked(set, doc, &loc.pointer, path, &origin)
+                .map(|m| Some(ty(m)))
+                .map_err(|e| e.with_kind(ErrorKind::Setting));
         }
     }
     if !settings.rust_type_extension || !matches!(set.node(node).body, Body::Object(_)) {
@@ -110,7 +112,8 @@ pub(crate) fn format(
         return Ok(None);
     };
     let origin = format!("the format mapping for {f:?}");
-    let mut m = checked(set, doc, "", path, &origin)?;
+    let mut m =
+        checked(set, doc, "", path, &origin).map_err(|e| e.with_kind(ErrorKind::Setting))?;
     m.parses = Some(FormatParse {
         format: f.clone(),
         node,

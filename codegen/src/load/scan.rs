@@ -16,6 +16,16 @@ use serde_json::Value;
 
 /// Scans document `doc` of `set`.
 pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
+    // The document is read while the set's tables are written: it is moved out for the
+    // scan and back whatever the outcome, so that no subschema is copied to be read.
+    let value = std::mem::take(&mut set.docs[doc.0].value);
+    let scanned = scan(set, doc, &value);
+    set.docs[doc.0].value = value;
+    scanned
+}
+
+/// [`scan_document`], with the document's value `root` held apart from `set`.
+fn scan(set: &mut SchemaSet, doc: DocId, root: &Value) -> Result<()> {
     let d = &set.docs[doc.0];
     let root_uri = d.uri.clone();
     let draft = d.draft;
@@ -29,11 +39,10 @@ pub(crate) fn scan_document(set: &mut SchemaSet, doc: DocId) -> Result<()> {
     // Explicit stack: deep schemas cannot overflow the call stack.
     let mut stack: Vec<(String, String, Draft)> = vec![(String::new(), root_uri, draft)];
     while let Some((ptr, base, draft)) = stack.pop() {
-        let value = match pointer::get(&set.docs[doc.0].value, &ptr) {
-            Some(v) => v.clone(),
-            None => continue,
+        let Some(value) = pointer::get(root, &ptr) else {
+            continue;
         };
-        let Value::Object(obj) = &value else {
+        let Value::Object(obj) = value else {
             set.positions.insert(
                 Loc {
                     doc,

@@ -18,7 +18,7 @@ use super::mapped;
 use super::naming::{pascal, Names};
 use super::shape::{follow_refs, pure_ref, shape_of};
 use super::{Enum, Module, Struct, Ty, TypeDef, TypeId, TypeKind};
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::load::{pointer, DocId, NodeId, SchemaSet};
 use crate::settings::Settings;
 use std::collections::{BTreeMap, BTreeSet};
@@ -49,11 +49,13 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         if INTERNAL_PARAMS.contains(&g.param.as_str())
             || syn::parse_str::<syn::Ident>(&g.param).is_err()
         {
-            return Err(set.error_at(doc, &g.pointer, format!(
-                "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
-                g.param,
-                INTERNAL_PARAMS.join(", ")
-            )));
+            return Err(set
+                .error_at(doc, &g.pointer, format!(
+                    "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
+                    g.param,
+                    INTERNAL_PARAMS.join(", ")
+                ))
+                .with_kind(ErrorKind::Setting));
         }
         let loc = crate::load::Loc {
             doc,
@@ -65,6 +67,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
                 &g.pointer,
                 "the generic-property setting names no schema at this pointer",
             )
+            .with_kind(ErrorKind::Setting)
         })?;
         l.generic_nodes.insert(node, g.param.clone());
     }
@@ -103,9 +106,16 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     // An OpenAPI document's root asserts nothing: its types are its named schemas.
     let openapi = set.document(doc).openapi.is_some();
     if !openapi && mapped::whole(set, doc, settings, root)?.is_some() {
+        // A setting's mapping (`--map-type ""=…`) is the caller's; `x-rust-type` the schema's.
+        let kind = if settings.type_mappings.contains_key("") {
+            ErrorKind::Setting
+        } else {
+            ErrorKind::Invalid
+        };
         return Err(set
             .error_at(doc, "", "the root schema cannot be mapped to an existing Rust type: the document type is always generated")
-            .with_help("map a definition or a property instead"));
+            .with_help("map a definition or a property instead")
+            .with_kind(kind));
     }
     let root_ty = if openapi {
         None
@@ -126,7 +136,8 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         if !node.is_some_and(|n| l.mapped.contains(&n)) {
             return Err(set
                 .error_at(doc, pointer, "the type mapping has no effect: no generated type comes from the schema at this pointer (it is unused, merged into another schema by `allOf`, or not a schema)")
-                .with_help("map a definition, a property or an item schema that is used as it stands"));
+                .with_help("map a definition, a property or an item schema that is used as it stands")
+                .with_kind(ErrorKind::Setting));
         }
     }
     let mut types: Vec<TypeDef> = Vec::with_capacity(l.types.len());
@@ -150,7 +161,10 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     boxing::break_cycles(&mut types);
     generics::propagate_generics(&mut types);
     if settings.builders {
-        builder_plan::plan(set, doc, settings, &mut types, &mut l.names)?;
+        // Every error of the builder plan is about a setting (a derived field, an input, an
+        // invariant).
+        builder_plan::plan(set, doc, settings, &mut types, &mut l.names)
+            .map_err(|e| e.with_kind(ErrorKind::Setting))?;
     }
     let mut module = Module {
         source: set.document(doc).display.clone(),
