@@ -21,6 +21,9 @@ fn main() {
         .schema_with(SchemaConfig::new("schemas/typed/typeless.json").module("typed_typeless"))
         .schema_with(SchemaConfig::new("schemas/typed/allof_null.json").module("typed_allof_null"))
         .schema_with(SchemaConfig::new("schemas/typed/map_unions.json").module("typed_map_unions"))
+        .schema_with(
+            SchemaConfig::new("schemas/typed/nullable_alias.json").module("typed_nullable_alias"),
+        )
         // Alternatives of one JSON kind (an enum beside a pattern, a minLength, a format, a
         // minimum, or anything) and integers written `2.0` through an alias.
         .schema_with(

@@ -67,6 +67,10 @@ pub mod typed {
     pub mod allof_null {
         envgen_runtime::include_schema!("typed_allof_null");
     }
+    /// Required properties typed as an alias of an `Option`.
+    pub mod nullable_alias {
+        envgen_runtime::include_schema!("typed_nullable_alias");
+    }
     /// Unions of maps.
     pub mod map_unions {
         envgen_runtime::include_schema!("typed_map_unions");

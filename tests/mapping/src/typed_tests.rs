@@ -5,7 +5,8 @@
 
 use crate::typed::map_unions::MapUnions;
 use crate::typed::{
-    allof_null, map_cycle, map_unions, nullable_root, oneof_cycle, self_array, typeless,
+    allof_null, map_cycle, map_unions, nullable_alias, nullable_root, oneof_cycle, self_array,
+    typeless,
 };
 use envgen_runtime::json::json_identical;
 use envgen_runtime::ValidationErrors;
@@ -222,6 +223,24 @@ fn nullability_through_all_of_and_ref_is_kept() {
             r#"{"direct": {"b": "x"}}"#,
             r#"{"twice": []}"#,
             r#"{"literal": "blue"}"#,
+        ],
+    );
+}
+
+#[test]
+fn required_properties_typed_as_an_alias_of_an_option_are_checked() {
+    run(
+        "nullable_alias",
+        nullable_alias::NullableAlias::from_json_str,
+        nullable_alias::validate_value,
+        &[
+            r#"{"loose": null, "short": null}"#,
+            r#"{"loose": "x", "short": "abc"}"#,
+        ],
+        &[
+            r#"{"loose": 1, "short": null}"#,
+            r#"{"loose": null, "short": "abcd"}"#,
+            r#"{"loose": null}"#,
         ],
     );
 }

@@ -215,8 +215,11 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     (None, None) => None,
                     // Not a `match` whose `None` arm is `true`: inside an outer `match` on
                     // an `Option` (a nullable optional property) clippy asks to collapse
-                    // the two.
-                    (Some(c), None) => Some(quote!(#expr.as_ref().is_none_or(|x| #c))),
+                    // the two. `Option::as_ref(…)`, not `….as_ref()`: the operand may be a
+                    // borrow (`&self.field`), which a method call would bind inside.
+                    (Some(c), None) => Some(quote!(
+                        ::core::option::Option::as_ref(#expr).is_none_or(|x| #c)
+                    )),
                     (some, Some(null)) => {
                         let arm = match some {
                             Some(c) => quote!(Some(x) => #c),
