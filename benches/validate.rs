@@ -23,56 +23,14 @@ mod mutations;
 #[path = "support/engines.rs"]
 mod engines;
 
+#[path = "support/hand.rs"]
+mod hand;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engines::{envgen_first_error, jsonschema_first_error};
 use rng::Rng;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::hint::black_box;
-
-#[allow(dead_code)]
-#[derive(Deserialize)]
-struct HandEnvelope {
-    ok: bool,
-    data: Option<Value>,
-    error: Option<HandError>,
-    warnings: Vec<String>,
-    meta: HandMeta,
-}
-
-#[allow(dead_code)]
-#[derive(Deserialize)]
-struct HandError {
-    code: String,
-    message: String,
-    detail: Option<String>,
-    retryable: Option<bool>,
-    retry_after: Option<u64>,
-    phase: Option<String>,
-    suggestion: Option<String>,
-    redirect: Option<HandRedirect>,
-}
-
-#[allow(dead_code)]
-#[derive(Deserialize)]
-struct HandRedirect {
-    command: String,
-    permanent: bool,
-    reason: Option<String>,
-}
-
-#[allow(dead_code)]
-#[derive(Deserialize)]
-struct HandMeta {
-    duration_ms: u64,
-    request_id: Option<String>,
-    schema_version: Option<String>,
-    not_modified: Option<bool>,
-    truncated: Option<bool>,
-    cursor: Option<String>,
-    #[serde(flatten)]
-    extra: serde_json::Map<String, Value>,
-}
 
 fn envelope(rng: &mut Rng, i: u64) -> Value {
     let failure = rng.below_u64(4) == 0;
@@ -156,7 +114,7 @@ fn response_envelope(c: &mut Criterion) {
             g.bench_function("serde_struct", |b| {
                 b.iter(|| {
                     for d in &documents {
-                        black_box(serde_json::from_str::<HandEnvelope>(d).is_ok());
+                        black_box(serde_json::from_str::<hand::HandEnvelope>(d).is_ok());
                     }
                 })
             });

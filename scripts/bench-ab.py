@@ -19,7 +19,7 @@ With `--instructions`, each envgen benchmark the filters select (`…/envgen_fro
 also runs once per side under `valgrind --tool=callgrind` (`--profile-time 1`), and the
 script prints the instructions per call of `from_json_str_inflight` (inclusive: the parse,
 the checks and any error), and after / before. Unlike times, which binary layout moves by
-a few percent from one build to the next, the count is the same on every run of a binary;
+a few percent from one build to the next, the count moves by under 1% between runs of a binary (hash seeds);
 it does not see cache or branch behaviour. `--rounds 0` skips the timing. Needs valgrind
 (`apt-get install valgrind`).
 """

@@ -200,7 +200,8 @@ def per_kind():
             "hashing), not in validation or errors. Kinds whose error comes before `data` (`ok`,",
             "`status`, a string `error` or `data`) stop before reading it. The errors inside",
             "`error` (a union) were 0.72–0.99× in an earlier independent measurement, when they",
-            "were validated by a second parse.",
+            "were validated by a second parse. How near the ceiling a reader comes that reads",
+            "the document in order and checks nothing: \"Instructions per document\" below.",
             "",
         ] + deferral(rows)
     return out
@@ -486,12 +487,13 @@ def main():
         # rebuild check (scripts/noop-rebuild.sh) and the before/after table of the
         # validation plan (scripts/bench-compare.py).
         # ... and the compile-cost table (scripts/compile-cost.py) with the hand-written
-        # analysis after it (`compile-where`). The typed-payload
+        # analysis after it (`compile-where`), and the instruction counts per document
+        # (scripts/instructions.py). The typed-payload
         # block is written from this run when it measured one, else kept.
         typed = typed_kinds()
         if typed is not None:
             out += [typed, ""]
-        for name in ("typed-kinds", "valid-spread", "floats", "codegen", "codegen-goals",
+        for name in ("typed-kinds", "instructions", "valid-spread", "floats", "codegen", "codegen-goals",
                      "builders", "rebuild", "plan", "scale", "compile-cost", "compile-where"):
             if name == "typed-kinds" and typed is not None:
                 continue

@@ -2,7 +2,7 @@
 //! located error, never a panic or a silently ignored option.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::ir::{Module, TypeKind};
+use crate::ir::{Module, TypeKind, INTERNAL_PARAMS};
 use crate::load::{DocId, Loc, NodeId, SchemaSet};
 use crate::settings::Settings;
 
@@ -97,6 +97,28 @@ fn check_before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result<()> 
                 .error_at(doc, pointer, format!("the type mapping to {path:?} does not name a Rust type ({e})"))
                 .with_help("write `--map-type POINTER=PATH`, for example `--map-type /definitions/Money=crate::money::Money`"));
         }
+    }
+    for g in &settings.generic_properties {
+        if INTERNAL_PARAMS.contains(&g.param.as_str())
+            || syn::parse_str::<syn::Ident>(&g.param).is_err()
+        {
+            return Err(set.error_at(
+                doc,
+                &g.pointer,
+                format!(
+                    "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
+                    g.param,
+                    INTERNAL_PARAMS.join(", ")
+                ),
+            ));
+        }
+        node_at(set, doc, &g.pointer).ok_or_else(|| {
+            set.error_at(
+                doc,
+                &g.pointer,
+                "the generic-property setting names no schema at this pointer",
+            )
+        })?;
     }
     for d in &settings.extra_derives {
         if syn::parse_str::<syn::Path>(d).is_err() {

@@ -188,6 +188,44 @@ fn a_bad_generic_setting_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn diff_checks_its_settings_as_generate_does() {
+    let dir = std::env::temp_dir().join(format!("envgen-diff-settings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (old, new) = (dir.join("old.json"), dir.join("new.json"));
+    let text = r#"{"type": "object", "properties": {"data": {}}}"#;
+    std::fs::write(&old, text).expect("write old");
+    std::fs::write(&new, text).expect("write new");
+    let diff = |settings: &Settings| {
+        envgen_codegen::diff::diff_files(&Config::new(), &old, &new, settings).err()
+    };
+    assert!(diff(&Settings::new().generic("/properties/data", "T")).is_none());
+    // A rename, which only `settings_check` looks at, and generic parameters.
+    for (pointer, settings) in [
+        (
+            "/properties/nope",
+            Settings::new().rename("/properties/nope", "Nope"),
+        ),
+        (
+            "/properties/nope",
+            Settings::new().generic("/properties/nope", "T"),
+        ),
+        (
+            "/properties/data",
+            Settings::new().generic("/properties/data", "Deser"),
+        ),
+    ] {
+        let err = diff(&settings);
+        assert_eq!(
+            err.as_ref().map(|e| e.kind),
+            Some(ErrorKind::Setting),
+            "{err:?}"
+        );
+        assert_eq!(err.map(|e| e.pointer.clone()).as_deref(), Some(pointer));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn recursion_with_a_base_case_is_not_a_cycle_error() {
     // Recursion through a property, through `items` in an `anyOf` with a string branch,
     // and a `$ref` chain that ends in a real schema: all ordinary, all generate.

@@ -71,8 +71,8 @@ pub(crate) fn api_of(config: &Config, path: &Path, settings: &Settings, stem: &s
             .and_then(|k| k.title.clone());
         settings.root_name = Some(crate::ir::naming::pascal(title.as_deref().unwrap_or(stem)));
     }
-    let module = crate::ir::lower(&set, doc, &settings)?;
-    Ok(Api::new(&set, &module))
+    let types = crate::RustTypes::lower(&set, doc, &settings)?;
+    Ok(Api::new(&set, &types.module))
 }
 
 /// Compares the APIs generated from two schema files. An untitled root is named after

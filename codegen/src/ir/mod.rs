@@ -13,6 +13,7 @@ pub(crate) mod plan;
 pub(crate) mod shape;
 
 pub use lower::lower;
+pub(crate) use lower::INTERNAL_PARAMS;
 
 use crate::load::NodeId;
 use serde_json::Value;

@@ -24,7 +24,7 @@ use crate::settings::Settings;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Names the generated code uses itself, so a generic parameter cannot take them.
-const INTERNAL_PARAMS: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
+pub(crate) const INTERNAL_PARAMS: [&str; 6] = ["Deser", "Ser", "Access", "Fail", "Visitor", "Self"];
 
 /// Lowers the schema at the root of document `doc` (and its definitions) to a module.
 pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module> {
@@ -45,31 +45,16 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         generic_nodes: BTreeMap::new(),
         mapped: BTreeSet::new(),
     };
+    // The settings were checked before lowering (`settings_check::before`): every
+    // generic parameter's name is usable and its pointer names a schema.
     for g in &settings.generic_properties {
-        if INTERNAL_PARAMS.contains(&g.param.as_str())
-            || syn::parse_str::<syn::Ident>(&g.param).is_err()
-        {
-            return Err(set
-                .error_at(doc, &g.pointer, format!(
-                    "the generic parameter name {:?} is not usable (it must be an identifier other than {})",
-                    g.param,
-                    INTERNAL_PARAMS.join(", ")
-                ))
-                .with_kind(ErrorKind::Setting));
-        }
         let loc = crate::load::Loc {
             doc,
             pointer: g.pointer.clone(),
         };
-        let node = set.node_at(&loc).ok_or_else(|| {
-            set.error_at(
-                doc,
-                &g.pointer,
-                "the generic-property setting names no schema at this pointer",
-            )
-            .with_kind(ErrorKind::Setting)
-        })?;
-        l.generic_nodes.insert(node, g.param.clone());
+        if let Some(node) = set.node_at(&loc) {
+            l.generic_nodes.insert(node, g.param.clone());
+        }
     }
     // `$dynamicRef`s to a placeholder type become type parameters (default
     // `serde_json::Value`), named after their anchor.

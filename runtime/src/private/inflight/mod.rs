@@ -71,6 +71,11 @@ struct Pending {
     head: Head,
     /// The path from the failing value up to the document root, innermost first.
     up: Vec<PathSeg>,
+    /// The innermost and the outermost segment of [`Pending::up`] whose names a read took
+    /// ([`judge`]): where each name stands, and the length of `up` once it was pushed. The
+    /// value is found again from the first of them whose name stands in the input
+    /// ([`seek::Anchor`]), not from the document's start. Not a list: kept on the stack.
+    anchors: [Option<((usize, usize), usize)>; 2],
     /// Errors with instance paths relative to the failing value.
     errors: Vec<ValidationError>,
     /// The message pieces of the one error a union's failure stands for, to be joined
@@ -249,16 +254,20 @@ impl Session {
                 None => return None,
             }
         }
+        // The anchors, by their index in the path outermost first.
+        let anchors = pending
+            .anchors
+            .map(|a| a.map(|(key, depth)| (key, pending.up.len().saturating_sub(depth))));
         if let Some(node) = pending.payload {
             // A typed payload refused by its own type: a scalar the schema refuses too.
             let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
-            let value = seek::scalar_at(input, &at)?;
+            let value = seek::scalar_at(input, &at, &anchors)?;
             errors = check(&value, node)?;
         }
         if let Some(pieces) = pending.shown {
             // A union failed as a whole at this location: its message shows the value.
             let at: Vec<&PathSeg> = pending.up.iter().rev().collect();
-            let shown = seek::shown_at(input, &at)?;
+            let shown = seek::shown_at(input, &at, &anchors)?;
             let first = errors.first_mut()?;
             first.message = pieces.join(&shown);
         }
@@ -316,6 +325,7 @@ fn set_pending(head: Head, errors: Vec<ValidationError>) {
         *p.borrow_mut() = Some(Pending {
             head,
             up: Vec::new(),
+            anchors: [None; 2],
             errors,
             shown: None,
             whole: false,
@@ -513,6 +523,7 @@ fn union_failed(rule: &'static Rule) {
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.up.clear();
+            pending.anchors = [None; 2];
             pending.errors = vec![ValidationError::new(
                 "",
                 rule.keyword,
@@ -532,6 +543,21 @@ fn up(seg: PathSeg) {
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.up.push(seg);
+        }
+    });
+}
+
+/// [`up`] through the property whose name a read took at `key` (an anchor the value may
+/// be found again from, [`Pending::anchors`]).
+fn up_through(seg: PathSeg, key: (usize, usize)) {
+    PENDING.with(|p| {
+        if let Some(pending) = p.borrow_mut().as_mut() {
+            pending.up.push(seg);
+            let anchor = Some((key, pending.up.len()));
+            match &mut pending.anchors {
+                [inner @ None, _] => *inner = anchor,
+                [Some(_), outer] => *outer = anchor,
+            }
         }
     });
 }
@@ -579,13 +605,13 @@ fn judge(
     if is_raised(head.bytes()) {
         if let Some(rule) = spec.union {
             union_failed(rule);
-            up(seg);
+            up_through(seg, key);
             return;
         }
         let whole = (spec.direct || spec.whole && raised_whole())
             && (spec.kinds & kinds::ARRAY == 0 || locates_items);
         if whole || locating() {
-            up(seg);
+            up_through(seg, key);
             return;
         }
     } else if locating() {
@@ -601,7 +627,7 @@ fn judge(
             pending.recheck = Some(Recheck { key, spec: *spec });
         }
     });
-    up(seg);
+    up_through(seg, key);
 }
 
 /// A property whose read failed while [`Locating`] ([`failed_at`]).

@@ -18,10 +18,21 @@ use serde_json::Value;
 use std::fmt;
 use std::io::Write;
 
+/// Where a read took the name of one property of a path: the address and length of the
+/// name's text ([`super::key_read`]), and the index in the path (outermost segment first)
+/// of the segment it names. The value can then be found from that property on, not from
+/// the start of the document; a name that does not stand in the input (a buffered
+/// copy's) is not used.
+pub(super) type Anchor = ((usize, usize), usize);
+
 /// The value at `path` (outermost segment first) of the JSON text `input`, shown as
 /// `validate::show` shows it; `None` when no value stands there.
-pub(super) fn shown_at(input: &str, path: &[&PathSeg]) -> Option<String> {
-    let text = span_at(input, path)?;
+pub(super) fn shown_at(
+    input: &str,
+    path: &[&PathSeg],
+    anchors: &[Option<Anchor>],
+) -> Option<String> {
+    let text = span_at(input, path, anchors)?;
     if let Some(shown) = shown_verbatim(text) {
         return Some(shown);
     }
@@ -99,8 +110,12 @@ fn shown_verbatim(text: &str) -> Option<String> {
 /// The value at `path` of the JSON text `input`, when it is a scalar (`null`, a boolean,
 /// a number or a string): the `Value` `serde_json` reads there. `None` for an array or an
 /// object (not read at all), or when no valid value stands there.
-pub(super) fn scalar_at(input: &str, path: &[&PathSeg]) -> Option<Value> {
-    let text = span_at(input, path)?;
+pub(super) fn scalar_at(
+    input: &str,
+    path: &[&PathSeg],
+    anchors: &[Option<Anchor>],
+) -> Option<Value> {
+    let text = span_at(input, path, anchors)?;
     if text.starts_with(['[', '{']) {
         return None;
     }
@@ -109,11 +124,17 @@ pub(super) fn scalar_at(input: &str, path: &[&PathSeg]) -> Option<Value> {
 
 /// The text of the value at `path` (outermost segment first) of the JSON text `input`,
 /// found by scanning its bytes; `None` when no value stands there. The text up to the
-/// value is one a parse has read already, so it is JSON; a member named twice is found at
-/// its first occurrence.
-fn span_at<'a>(input: &'a str, path: &[&PathSeg]) -> Option<&'a str> {
+/// value is one a parse has read already, so it is JSON. The scan starts at the value of
+/// the first of `anchors` whose name stands in the input, and skips nothing before it;
+/// without one, at the document's start, and a member named twice is found at its first
+/// occurrence.
+fn span_at<'a>(input: &'a str, path: &[&PathSeg], anchors: &[Option<Anchor>]) -> Option<&'a str> {
     let b = input.as_bytes();
-    let mut i = skip_ws(b, 0);
+    let anchored = anchors
+        .iter()
+        .flatten()
+        .find_map(|&(key, at)| Some((value_start(input, key)?, path.get(at + 1..)?)));
+    let (mut i, path) = anchored.unwrap_or((skip_ws(b, 0), path));
     for seg in path {
         match (seg, *b.get(i)?) {
             (PathSeg::Key(_) | PathSeg::OwnedKey(_), b'{') => {
@@ -170,6 +191,15 @@ fn span_at<'a>(input: &'a str, path: &[&PathSeg]) -> Option<&'a str> {
 /// the text being read): the offset its value starts at, and the value. `None` when the
 /// name is not in `input` (it was read from a buffered copy) or no value follows it.
 pub(super) fn value_after_key(input: &str, key: (usize, usize)) -> Option<(usize, Value)> {
+    let at = value_start(input, key)?;
+    let end = value_end(input.as_bytes(), at)?;
+    let value = serde_json::from_str(input.get(at..end)?).ok()?;
+    Some((at, value))
+}
+
+/// The offset the value of the property whose name stands at `key` starts at (see
+/// [`value_after_key`]); `None` when the name is not in `input`.
+fn value_start(input: &str, key: (usize, usize)) -> Option<usize> {
     let (addr, len) = key;
     let start = addr.checked_sub(input.as_ptr() as usize)?;
     let b = input.as_bytes();
@@ -184,10 +214,7 @@ pub(super) fn value_after_key(input: &str, key: (usize, usize)) -> Option<(usize
     if b.get(colon) != Some(&b':') {
         return None;
     }
-    let at = skip_ws(b, colon + 1);
-    let end = value_end(b, at)?;
-    let value = serde_json::from_str(input.get(at..end)?).ok()?;
-    Some((at, value))
+    Some(skip_ws(b, colon + 1))
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
@@ -400,7 +427,56 @@ mod tests {
 
     fn at(input: &str, path: &[PathSeg]) -> Option<String> {
         let refs: Vec<&PathSeg> = path.iter().collect();
-        shown_at(input, &refs)
+        shown_at(input, &refs, &[])
+    }
+
+    /// The address and length of the text of the `n`th name `name` in `input`, as a read
+    /// takes it.
+    fn key(input: &str, name: &str, n: usize) -> (usize, usize) {
+        let quoted = format!("\"{name}\"");
+        let offset = input
+            .match_indices(&quoted)
+            .nth(n)
+            .map_or(0, |(i, _)| i + 1);
+        (input.as_ptr() as usize + offset, name.len())
+    }
+
+    #[test]
+    fn an_anchor_finds_the_value_from_its_property_on() {
+        let doc = r#"{"a": {"x": [1, 2]}, "b": [0, {"c": "d"}], "a": {"x": 3}}"#;
+        let path = [PathSeg::Key("b"), PathSeg::Index(1), PathSeg::Key("c")];
+        let refs: Vec<&PathSeg> = path.iter().collect();
+        let full = shown_at(doc, &refs, &[]);
+        assert_eq!(full.as_deref(), Some("\"d\""));
+        // From `b`'s value on, then through the rest of the path.
+        assert_eq!(shown_at(doc, &refs, &[Some((key(doc, "b", 0), 0))]), full);
+        // The first anchor whose name stands in the input: `c`'s, inside `b`'s value.
+        let copy = String::from(r#"{"c": 0}"#);
+        let anchors = [
+            Some((key(&copy, "c", 0), 2)),
+            None,
+            Some((key(doc, "c", 0), 2)),
+            Some((key(doc, "b", 0), 0)),
+        ];
+        assert_eq!(shown_at(doc, &refs, &anchors), full);
+        // The anchor names the occurrence that was read: the second `a`, not the first.
+        let a = [PathSeg::Key("a"), PathSeg::Key("x")];
+        let refs: Vec<&PathSeg> = a.iter().collect();
+        assert_eq!(shown_at(doc, &refs, &[]).as_deref(), Some("[1,2]"));
+        assert_eq!(
+            shown_at(doc, &refs, &[Some((key(doc, "a", 1), 0))]).as_deref(),
+            Some("3")
+        );
+        assert_eq!(
+            scalar_at(doc, &refs, &[Some((key(doc, "a", 1), 0))]),
+            Some(Value::from(3))
+        );
+        // A name that is not in the input (a buffered copy's) is not used.
+        let copy = String::from(r#"{"a": 0}"#);
+        assert_eq!(
+            shown_at(doc, &refs, &[Some((key(&copy, "a", 0), 0))]).as_deref(),
+            Some("[1,2]")
+        );
     }
 
     #[test]
