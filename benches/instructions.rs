@@ -11,9 +11,9 @@
 //!   `payload::AnyValue` (the per-kind ceiling's reader);
 //! * `hand_struct`: the hand-written struct that checks nothing (`support/hand.rs`),
 //!   `data` read by `payload::AnyValue`, unknown members skipped;
-//! * `serde_struct`: the same struct as `benches/validate.rs` times it (its baseline for
-//!   valid documents): `data` read by serde_json's own `Value` reader, and a
-//!   ResponseEnvelope's `meta` keeping unknown members;
+//! * `serde_struct`: the same struct with the untyped members read by serde_json's own
+//!   `Value` reader, and a ResponseEnvelope's `meta` keeping unknown members: for
+//!   ResponseEnvelope, the baseline `benches/validate.rs` times for valid documents;
 //! * `envgen_from_json_str`: envgen's `from_json_str`, untyped payload, first error;
 //! * `jsonschema_first_error`: parse to `Value`, then `jsonschema`'s first error.
 //!
