@@ -104,15 +104,7 @@ fn group<T: Document, U: Document, P: DeserializeOwned + Serialize>(
     });
     // The untyped payload alone: what any reader that returns `data` as a `Value` builds
     // (with the faster of the two `Value` readers here), so no such reader can take less.
-    let payloads: Vec<String> = documents
-        .iter()
-        .filter_map(|d| {
-            serde_json::from_str::<Value>(d)
-                .ok()?
-                .get("data")
-                .map(Value::to_string)
-        })
-        .collect();
+    let payloads = mutations::data_members(documents);
     g.bench_function("data_value_only", |b| {
         b.iter(|| {
             for p in &payloads {

@@ -87,18 +87,7 @@ fn run<T: Document, H: DeserializeOwned, S: DeserializeOwned>(
         }
     }
     Ok(match engine {
-        "data_value_only" => {
-            let payloads: Vec<String> = documents
-                .iter()
-                .filter_map(|d| {
-                    serde_json::from_str::<Value>(d)
-                        .ok()?
-                        .get("data")
-                        .map(Value::to_string)
-                })
-                .collect();
-            measured(&payloads, &data_value)
-        }
+        "data_value_only" => measured(&mutations::data_members(documents), &data_value),
         "hand_struct" => measured(documents, &hand::<H>),
         "serde_struct" => measured(documents, &hand::<S>),
         "envgen_from_json_str" => measured(documents, &envgen::<T>),

@@ -128,6 +128,20 @@ pub fn valid(contract: Contract, count: usize, seed: u64) -> Vec<String> {
         .collect()
 }
 
+/// The `data` member of each of `documents` that has one, as JSON text (what the benches
+/// time a `data` alone on).
+pub fn data_members(documents: &[String]) -> Vec<String> {
+    documents
+        .iter()
+        .filter_map(|d| {
+            serde_json::from_str::<Value>(d)
+                .ok()?
+                .get("data")
+                .map(Value::to_string)
+        })
+        .collect()
+}
+
 fn valid_one(contract: Contract, rng: &mut Rng, i: u64, failure: bool) -> Value {
     match contract {
         Contract::ResponseEnvelope => envelope(rng, i, failure),
