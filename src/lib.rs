@@ -22,17 +22,20 @@ pub use envgen_runtime as runtime;
 pub use envgen_runtime::{ValidationError, ValidationErrors};
 
 /// `ResponseEnvelope<T>`: the invariant stdout wrapper of a CLI in JSON mode.
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod response_envelope {
     include!(concat!(env!("OUT_DIR"), "/response_envelope.rs"));
 }
 
 /// `ToolResponse<D>`: the result envelope of an agent tool.
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod tool_response {
     include!(concat!(env!("OUT_DIR"), "/tool_response.rs"));
 }
 
 /// cmdhelp v0.1: the machine-readable help document of a CLI. [`help`] builds
 /// one from a clap tree, checks its examples and renders it as markdown.
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod cmdhelp {
     include!(concat!(env!("OUT_DIR"), "/cmdhelp.rs"));
     #[cfg(feature = "clap")]
@@ -47,26 +50,32 @@ pub mod meminit;
 /// typed ls result.
 pub mod tool_data {
     /// `LsData`: `entries`, each `{path, type: file | dir | link}` (ls).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod ls {
         include!(concat!(env!("OUT_DIR"), "/tool_data_ls.rs"));
     }
     /// `GlobData`: `paths`, POSIX paths relative to the project root (glob).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod glob {
         include!(concat!(env!("OUT_DIR"), "/tool_data_glob.rs"));
     }
     /// `GrepData`: `matches`, each `{file, line, text}` (grep).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod grep {
         include!(concat!(env!("OUT_DIR"), "/tool_data_grep.rs"));
     }
     /// `ReadData`: `content` (read).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod read {
         include!(concat!(env!("OUT_DIR"), "/tool_data_read.rs"));
     }
     /// `WriteData`: `applied` (edit, write).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod write {
         include!(concat!(env!("OUT_DIR"), "/tool_data_write.rs"));
     }
     /// `TruncatedData`: the framework truncation wrapper's fixed `data`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod truncation {
         include!(concat!(env!("OUT_DIR"), "/tool_data_truncation.rs"));
     }

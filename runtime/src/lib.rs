@@ -13,7 +13,8 @@
 //!   [`builder::Unset`]);
 //! * [`key_order`]: the document key order kept by structs generated with
 //!   `Settings::preserve_key_order(true)`;
-//! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers.
+//! * [`json`]: JSON value equality with numbers compared by value, and JSON pointers;
+//! * [`ParseEnumError`]: a string that is none of a generated string enum's values.
 //!
 //! What only generated code calls (deserializer helpers, in-flight errors, number and
 //! format checks, untyped payload readers) is in a hidden module, `__private`, versioned
@@ -26,6 +27,7 @@ mod document;
 pub mod error;
 pub mod json;
 pub mod key_order;
+mod parse_enum;
 pub mod validate;
 
 #[doc(hidden)]
@@ -35,6 +37,7 @@ pub mod __private;
 pub use document::Document;
 pub use error::{ValidationError, ValidationErrors};
 pub use key_order::{KeyOrder, KeySlot};
+pub use parse_enum::ParseEnumError;
 pub use validate::{Cx, Options};
 
 /// The map generated code uses for typed maps (`additionalProperties: {…}`,

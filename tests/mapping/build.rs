@@ -132,5 +132,26 @@ fn main() {
                         .preserve_key_order(true),
                 ),
         )
+        // The typed API a Rust user expects (`src/api_tests.rs`): defaults, conversions,
+        // `Default`; and the same schema with `Default` asked for on every type, which must
+        // still compile (a struct with a required field, an enum without a default).
+        .schema_with(SchemaConfig::new("schemas/api/config.json").module("api_config"))
+        .schema_with(
+            SchemaConfig::new("schemas/api/config.json")
+                .module("api_config_derive_default")
+                .settings(Settings::new().derive("Default").builders(false)),
+        )
+        // Integer formats mapped on request: narrowing on purpose (`int32` is an
+        // annotation, so the schema accepts 2^40 where an `i32` cannot hold it).
+        .schema_with(
+            SchemaConfig::new("schemas/api/config.json")
+                .module("api_config_int_formats")
+                .settings(
+                    Settings::new()
+                        .map_format("int32", "i32")
+                        .map_format("uint16", "u16")
+                        .builders(false),
+                ),
+        )
         .compile_or_exit();
 }

@@ -1,7 +1,9 @@
 //! Emit: IR → Rust tokens (with `quote!`) → formatted source (with prettyplease).
 
 mod builder;
+mod conversions;
 mod de;
+mod defaults;
 mod doc_escape;
 mod failure;
 mod inflight;
@@ -180,6 +182,8 @@ pub(crate) fn emit_into(
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             sink.items(types::definition(&cx, settings, t))?;
+            sink.items(conversions::conversions(&cx, t))?;
+            sink.items(defaults::items(&cx, t))?;
             sink.items(ser::serialize_impl(&cx, t))?;
             sink.items(de::deserialize_impl(&cx, t, inflight))?;
             if !matches!(t.kind, TypeKind::Alias(_)) {

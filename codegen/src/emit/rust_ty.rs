@@ -36,8 +36,10 @@ impl ModuleCx<'_> {
             Ty::Unit => quote!(()),
             Ty::Bool => quote!(bool),
             Ty::String => quote!(String),
-            Ty::I64 => quote!(i64),
-            Ty::U64 => quote!(u64),
+            Ty::Int(i) => {
+                let i = ident(i.name());
+                quote!(#i)
+            }
             Ty::F64 => quote!(f64),
             Ty::Vec(t) => {
                 let t = self.ty(t);

@@ -181,6 +181,8 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
                 map.end()
             }
         }
+        // An enum of strings is its `as_str` (`emit::conversions`).
+        TypeKind::Enum(e) if e.is_string_enum() => quote!(serializer.serialize_str(self.as_str())),
         TypeKind::Enum(e) => {
             let arms = e.variants.iter().map(|v| {
                 let vname = ident(&v.name);

@@ -1,6 +1,6 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
-use super::doc_escape::type_link;
+use super::defaults::{default_impl, DefaultImpl};
 use super::rust_ty::{doc_attrs, ModuleCx};
 use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
@@ -35,8 +35,17 @@ fn derives(settings: &Settings, t: &TypeDef) -> TokenStream {
             quote!(Ord),
         ]);
     }
+    if default_impl(t) == DefaultImpl::Derive {
+        list.push(quote!(Default));
+    }
     for d in &settings.extra_derives {
         if let Ok(path) = syn::parse_str::<syn::Path>(d) {
+            // `Default` is implemented wherever every field can take a value
+            // (`emit::defaults`); a derive asked for on every type would not compile on
+            // a struct with a required field or an enum without a default variant.
+            if path.segments.last().is_some_and(|s| s.ident == "Default") {
+                continue;
+            }
             if !list
                 .iter()
                 .any(|x| x.to_string() == quote!(#path).to_string())
@@ -85,13 +94,17 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
             let fields = s.fields.iter().map(|f| {
                 let fname = ident(&f.name);
                 let fty = cx.field_ty(&f.ty, f.presence());
-                let fallback = format!("The `{}` property.", f.json);
-                let mut text = f.docs.clone().unwrap_or(fallback);
-                if let Some(note) = narrowing_note(&f.ty) {
-                    text.push_str("\n\n");
-                    text.push_str(&note);
-                }
-                let fdocs = doc_attrs(Some(&text));
+                // The schema's description, and what a reader must know beyond it; an
+                // undocumented plain field gets no filler.
+                let notes: Vec<String> = f
+                    .docs
+                    .iter()
+                    .cloned()
+                    .chain(default_note(f))
+                    .chain(narrowing_note(&f.ty))
+                    .collect();
+                let text = notes.join("\n\n");
+                let fdocs = doc_attrs((!text.is_empty()).then_some(text.as_str()));
                 let rename = if f.name != f.json {
                     schemars_attr(settings, {
                         let j = lit(&f.json);
@@ -178,18 +191,20 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
             } else {
                 TokenStream::new()
             };
-            let variants = e.variants.iter().map(|v| {
+            let variants = e.variants.iter().enumerate().map(|(i, v)| {
                 let vname = ident(&v.name);
+                let default = if e.default == Some(i) && default_impl(t) == DefaultImpl::Derive {
+                    quote!(#[default])
+                } else {
+                    TokenStream::new()
+                };
                 let vdocs = match (&v.docs, &v.kind) {
                     (Some(d), _) => doc_attrs(Some(d)),
                     (None, VariantKind::Literal(l)) => {
                         let s = format!(" `{}`", serde_json::to_string(l).unwrap_or_default());
                         quote!(#[doc = #s])
                     }
-                    (None, VariantKind::Payload(ty)) => {
-                        let s = format!(" {}", describe_payload(cx, ty));
-                        quote!(#[doc = #s])
-                    }
+                    (None, VariantKind::Payload(_)) => TokenStream::new(),
                 };
                 match &v.kind {
                     VariantKind::Literal(l) => {
@@ -200,7 +215,7 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
                             }
                             _ => TokenStream::new(),
                         };
-                        quote!(#vdocs #rename #vname,)
+                        quote!(#vdocs #default #rename #vname,)
                     }
                     VariantKind::Payload(ty) => {
                         let ty = cx.ty(ty);
@@ -291,7 +306,7 @@ fn getters(cx: &ModuleCx<'_>, t: &TypeDef, fields: &[crate::ir::Field]) -> Token
                 f.json
             );
             let copy = f.presence() == crate::ir::Presence::Required
-                && matches!(f.ty, Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64);
+                && matches!(f.ty, Ty::Bool | Ty::Int(_) | Ty::F64);
             Some(if copy {
                 quote!(#[doc = #doc] pub fn #fname(&self) -> #fty { self.#fname })
             } else {
@@ -335,22 +350,12 @@ pub(crate) fn generic_decls(settings: &Settings, t: &TypeDef) -> Vec<TokenStream
         .collect()
 }
 
-/// A one-line doc for a payload variant without a description.
-fn describe_payload(cx: &ModuleCx<'_>, ty: &Ty) -> String {
-    match ty {
-        Ty::Named(id) => format!("A {}.", type_link(&cx.module.get(*id).name)),
-        Ty::Generic(p) => format!("A `{p}`."),
-        Ty::Any => "Any JSON value.".to_owned(),
-        Ty::Unit => "`null`.".to_owned(),
-        Ty::Bool => "A boolean.".to_owned(),
-        Ty::String => "A string.".to_owned(),
-        Ty::I64 | Ty::U64 => "An integer.".to_owned(),
-        Ty::F64 => "A number.".to_owned(),
-        Ty::Vec(_) => "An array.".to_owned(),
-        Ty::Map(_) | Ty::Object => "An object.".to_owned(),
-        Ty::Boxed(t) | Ty::Option(t) => describe_payload(cx, t),
-        Ty::Mapped(m) => format!("A `{}`.", m.path),
-    }
+/// Where an absent field's schema default is read, for a field with an accessor.
+fn default_note(f: &crate::ir::Field) -> Option<String> {
+    let accessor = f.default.as_ref()?.accessor.as_ref()?;
+    Some(format!(
+        "Absent, it means the schema's `default`: [`Self::{accessor}`] reads it."
+    ))
 }
 
 /// What a docs reader must know when a setting made the type narrower than the schema on

@@ -75,7 +75,7 @@ fn kinds(module: &Module, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
         Ty::String => {
             out.insert(Kind::String);
         }
-        Ty::I64 | Ty::U64 | Ty::F64 => {
+        Ty::Int(_) | Ty::F64 => {
             out.insert(Kind::Number);
         }
         Ty::Vec(_) => {

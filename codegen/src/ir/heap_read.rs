@@ -46,7 +46,7 @@ fn est_size(module: &Module, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> usiz
     match ty {
         Ty::Unit => 0,
         Ty::Bool => 1,
-        Ty::I64 | Ty::U64 | Ty::F64 | Ty::Boxed(_) => 8,
+        Ty::Int(_) | Ty::F64 | Ty::Boxed(_) => 8,
         Ty::String | Ty::Vec(_) => 24,
         Ty::Map(_) | Ty::Object | Ty::Any | Ty::Generic(_) | Ty::Mapped(_) => MAP,
         Ty::Option(t) => est_size(module, t, memo, depth + 1) + 8,

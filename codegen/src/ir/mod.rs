@@ -6,6 +6,7 @@ pub mod naming;
 mod boxing;
 mod builder_plan;
 pub(crate) mod decoding;
+mod defaults;
 mod heap_read;
 mod lower;
 pub(crate) mod mapped;
@@ -203,6 +204,40 @@ pub struct Field {
     pub node: NodeId,
     /// For a field builders compute instead of taking: the Rust expression of its value.
     pub derived: Option<String>,
+    /// The schema's `default` for the property, where the field's Rust type can hold it
+    /// (decided after lowering by `defaults::assign`).
+    pub default: Option<FieldDefault>,
+}
+
+/// A property's schema `default`, as a value of the field's Rust type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldDefault {
+    /// The value.
+    pub value: DefaultValue,
+    /// For an optional field: the method that reads the field with the default filled in
+    /// (the field's name, unless that would shadow a method the type already has).
+    pub accessor: Option<String>,
+}
+
+/// A schema `default` that a Rust type holds as a constant expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DefaultValue {
+    /// `null`, for a nullable field.
+    Null,
+    /// A `bool`.
+    Bool(bool),
+    /// An `i64`.
+    Int(i64),
+    /// A `u64`.
+    UInt(u64),
+    /// An `f64`.
+    Float(f64),
+    /// A `String`.
+    Str(String),
+    /// A unit variant of a generated enum: the enum and the variant's index.
+    Variant(TypeId, usize),
+    /// The empty array, for a `Vec`.
+    EmptyVec,
 }
 
 impl Field {
@@ -244,6 +279,33 @@ pub struct Enum {
     /// How its `Deserialize` reads a value: decided once the module's types are known
     /// (`decoding::assign`); `Buffered`, which is always sound, until then.
     pub decoding: decoding::Decoding,
+    /// The unit variant the schema's own `default` names, by index (`impl Default`).
+    pub default: Option<usize>,
+}
+
+impl Enum {
+    /// Whether it is an enum of strings: every variant a string literal, and at most one
+    /// catch-all `String` payload (the last), so that every value is one string.
+    pub fn is_string_enum(&self) -> bool {
+        let n = self.variants.len();
+        n > 0
+            && self
+                .variants
+                .iter()
+                .enumerate()
+                .all(|(i, v)| match &v.kind {
+                    VariantKind::Literal(l) => l.is_string(),
+                    VariantKind::Payload(Ty::String) => i + 1 == n,
+                    VariantKind::Payload(_) => false,
+                })
+    }
+
+    /// The catch-all `String` variant of a string enum, if it has one.
+    pub fn catch_all(&self) -> Option<&Variant> {
+        self.variants
+            .last()
+            .filter(|v| matches!(v.kind, VariantKind::Payload(Ty::String)))
+    }
 }
 
 /// The discriminating property of a tagged union ([`Enum::tag`]).
@@ -293,10 +355,9 @@ pub enum Ty {
     Bool,
     /// `String`
     String,
-    /// `i64`
-    I64,
-    /// `u64`
-    U64,
+    /// A Rust integer: `i64`, `u64`, or a narrower one the schema's bounds prove every
+    /// accepted value fits.
+    Int(IntTy),
     /// `f64`
     F64,
     /// `Vec<T>`
@@ -312,6 +373,101 @@ pub enum Ty {
     /// A Rust type the user chose (a `format` mapping, a mapping by pointer, or the
     /// schema's `x-rust-type`): decoded and encoded by its own serde impls.
     Mapped(Box<Mapped>),
+}
+
+/// A Rust integer type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum IntTy {
+    /// `i8`
+    I8,
+    /// `i16`
+    I16,
+    /// `i32`
+    I32,
+    /// `i64`
+    I64,
+    /// `u8`
+    U8,
+    /// `u16`
+    U16,
+    /// `u32`
+    U32,
+    /// `u64`
+    U64,
+}
+
+impl IntTy {
+    const ALL: [IntTy; 8] = [
+        IntTy::U8,
+        IntTy::U16,
+        IntTy::U32,
+        IntTy::U64,
+        IntTy::I8,
+        IntTy::I16,
+        IntTy::I32,
+        IntTy::I64,
+    ];
+
+    /// Whether it holds negative values.
+    pub fn signed(self) -> bool {
+        matches!(self, IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64)
+    }
+
+    /// The Rust name.
+    pub fn name(self) -> &'static str {
+        match self {
+            IntTy::I8 => "i8",
+            IntTy::I16 => "i16",
+            IntTy::I32 => "i32",
+            IntTy::I64 => "i64",
+            IntTy::U8 => "u8",
+            IntTy::U16 => "u16",
+            IntTy::U32 => "u32",
+            IntTy::U64 => "u64",
+        }
+    }
+
+    /// The smallest and largest value.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            IntTy::I8 => (i8::MIN.into(), i8::MAX.into()),
+            IntTy::I16 => (i16::MIN.into(), i16::MAX.into()),
+            IntTy::I32 => (i32::MIN.into(), i32::MAX.into()),
+            IntTy::I64 => (i64::MIN.into(), i64::MAX.into()),
+            IntTy::U8 => (0, u8::MAX.into()),
+            IntTy::U16 => (0, u16::MAX.into()),
+            IntTy::U32 => (0, u32::MAX.into()),
+            IntTy::U64 => (0, u64::MAX.into()),
+        }
+    }
+
+    /// The 64-bit type of the same signedness, which the runtime's number helpers take.
+    pub fn wide(self) -> IntTy {
+        if self.signed() {
+            IntTy::I64
+        } else {
+            IntTy::U64
+        }
+    }
+
+    /// The integer type of a schema's accepted integers `lo..=hi` (either end open): the
+    /// smallest whose range holds them all, unsigned first; `u64` for a non-negative
+    /// range without an upper end, `i64` otherwise. Every accepted value fits, so the type
+    /// is never narrower than the schema (an integer beyond 64 bits aside, as before).
+    pub fn fitting(lo: Option<i128>, hi: Option<i128>) -> IntTy {
+        let non_negative = lo.is_some_and(|l| l >= 0);
+        match (lo, hi) {
+            (Some(l), Some(h)) => IntTy::ALL
+                .into_iter()
+                .find(|t| {
+                    let (min, max) = t.range();
+                    min <= l && h <= max
+                })
+                .unwrap_or(if non_negative { IntTy::U64 } else { IntTy::I64 }),
+            _ if non_negative => IntTy::U64,
+            _ => IntTy::I64,
+        }
+    }
 }
 
 /// A Rust type chosen for a schema instead of the generated one.
@@ -343,7 +499,7 @@ impl Ty {
     /// `envgen_runtime::__private::de::Lenient`). Aliases are looked through: `type Count = u64`
     /// is a bare `u64` where it is used.
     pub fn has_bare_int(&self, module: &Module) -> bool {
-        self.bare(module, 0, &|t| matches!(t, Ty::I64 | Ty::U64))
+        self.bare(module, 0, &|t| matches!(t, Ty::Int(_)))
     }
 
     /// Whether encoding the type involves `f64` outside a named type with its own

@@ -28,6 +28,8 @@ pub(crate) struct Shape {
     pub any_of: Vec<NodeId>,
     pub minimum: Option<f64>,
     pub exclusive_minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: Option<f64>,
     /// A `false` schema was merged: nothing is valid.
     pub never: bool,
     /// The schema's own `unevaluatedProperties`.
@@ -329,6 +331,12 @@ fn merge(
     }
     if let Some(m) = k.exclusive_minimum.as_ref().and_then(|n| n.as_f64()) {
         shape.exclusive_minimum = Some(shape.exclusive_minimum.map_or(m, |c| c.max(m)));
+    }
+    if let Some(m) = k.maximum.as_ref().and_then(|n| n.as_f64()) {
+        shape.maximum = Some(shape.maximum.map_or(m, |c| c.min(m)));
+    }
+    if let Some(m) = k.exclusive_maximum.as_ref().and_then(|n| n.as_f64()) {
+        shape.exclusive_maximum = Some(shape.exclusive_maximum.map_or(m, |c| c.min(m)));
     }
     for member in &k.all_of {
         merge(set, *member, shape, visiting, depth + 1, false)?;

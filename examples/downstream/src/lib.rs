@@ -27,7 +27,7 @@ pub mod pets {
 
 pub mod generated;
 
-use deploy_request::{DeployRequest, Environment};
+use deploy_request::DeployRequest;
 use envgen::response::{Failure, Outcome, Responder, Response};
 use envgen::response_envelope::ErrorDetailPhase;
 use serde::Serialize;
@@ -69,14 +69,11 @@ fn schedule(request: &str) -> Outcome<Scheduled> {
 
 /// The deployment a valid request schedules.
 pub fn plan(req: &DeployRequest) -> Scheduled {
-    let env = match req.environment {
-        Environment::Prod => "prod",
-        Environment::Staging => "staging",
-        Environment::Dev => "dev",
-    };
     Scheduled {
-        deployment: format!("{}@{env}", req.service),
+        // A string enum displays as its JSON string ("prod"); `replicas` is a `u8` (its
+        // bounds are 1..=20), and the accessor fills in the schema's default.
+        deployment: format!("{}@{}", req.service, req.environment),
         image: req.image.clone(),
-        replicas: req.replicas.unwrap_or(1),
+        replicas: u64::from(req.replicas()),
     }
 }

@@ -217,6 +217,14 @@ macro_rules! int_visitor {
 
 int_visitor!(u64, "a non-negative integer");
 int_visitor!(i64, "an integer");
+// Narrower integers: the schema's bounds prove every accepted value fits, so a value out
+// of range is one the schema refuses, and its error is the schema's (docs/type-mapping.md).
+int_visitor!(u32, "an integer from 0 to 4294967295");
+int_visitor!(u16, "an integer from 0 to 65535");
+int_visitor!(u8, "an integer from 0 to 255");
+int_visitor!(i32, "an integer from -2147483648 to 2147483647");
+int_visitor!(i16, "an integer from -32768 to 32767");
+int_visitor!(i8, "an integer from -128 to 127");
 
 impl<'de, T> Deserialize<'de> for Lenient<Option<T>>
 where
@@ -675,6 +683,20 @@ mod tests {
         assert!(serde_json::from_str::<Lenient<u64>>("1.5").is_err());
         assert!(serde_json::from_str::<Lenient<u64>>("-1").is_err());
         assert!(serde_json::from_str::<Lenient<u64>>("18446744073709551616").is_err());
+        // Narrow integers: `2.0` is an integer, and a value beyond the type is an error.
+        assert_eq!(
+            serde_json::from_str::<Lenient<u8>>("2.0").map(|l| l.0).ok(),
+            Some(2)
+        );
+        assert_eq!(
+            serde_json::from_str::<Lenient<i16>>("-300")
+                .map(|l| l.0)
+                .ok(),
+            Some(-300)
+        );
+        assert!(serde_json::from_str::<Lenient<u8>>("256").is_err());
+        assert!(serde_json::from_str::<Lenient<i8>>("-129").is_err());
+        assert!(serde_json::from_str::<Lenient<u16>>("65536.0").is_err());
         assert!(serde_json::from_str::<Lenient<i64>>("1e400").is_err());
         assert!(serde_json::from_str::<Lenient<i64>>("\"1\"").is_err());
         let v: Lenient<Vec<Option<u64>>> =

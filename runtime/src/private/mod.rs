@@ -19,6 +19,8 @@ pub mod regex;
 pub mod scalar;
 pub mod ser;
 pub mod simple_pattern;
+pub mod string_enum;
 pub mod union;
 
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
+pub use string_enum::string_enum;

@@ -6,36 +6,43 @@
 #![deny(missing_docs)]
 
 /// Every row of the mapping table (`schemas/shapes.json`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod shapes {
     envgen_runtime::include_schema!("shapes");
 }
 
 /// The same schema with `/properties/any` made generic over `A`.
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod shapes_generic {
     envgen_runtime::include_schema!("shapes_generic");
 }
 
 /// Recursive types (`schemas/recursive.json`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod recursive {
     envgen_runtime::include_schema!("recursive");
 }
 
 /// `schemas/recursive.json` with `preserve_key_order`.
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod recursive_ordered {
     envgen_runtime::include_schema!("recursive_ordered");
 }
 
 /// Builder naming edge cases (`schemas/builder_names.json`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod builder_names {
     envgen_runtime::include_schema!("builder_names");
 }
 
 /// Cross-file, `$id`-relative, escaped and anchored references (`schemas/refs/`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod order {
     envgen_runtime::include_schema!("order");
 }
 
 /// Errors reported while deserializing (`schemas/inflight.json`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod inflight {
     envgen_runtime::include_schema!("inflight");
 }
@@ -44,42 +51,52 @@ pub mod inflight {
 /// have a typed value.
 pub mod typed {
     /// A root of `"type": ["object", "null"]`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod nullable_root {
         envgen_runtime::include_schema!("typed_nullable_root");
     }
     /// A root that is an array of itself.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod self_array {
         envgen_runtime::include_schema!("typed_self_array");
     }
     /// Mutual recursion through a map and an array.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod map_cycle {
         envgen_runtime::include_schema!("typed_map_cycle");
     }
     /// A `$ref` cycle through `oneOf`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod oneof_cycle {
         envgen_runtime::include_schema!("typed_oneof_cycle");
     }
     /// Object and array keywords without `type`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod typeless {
         envgen_runtime::include_schema!("typed_typeless");
     }
     /// Nullability through `allOf` and `$ref`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod allof_null {
         envgen_runtime::include_schema!("typed_allof_null");
     }
     /// Required properties typed as an alias of an `Option`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod nullable_alias {
         envgen_runtime::include_schema!("typed_nullable_alias");
     }
     /// Unions of maps.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod map_unions {
         envgen_runtime::include_schema!("typed_map_unions");
     }
     /// Alternatives of one JSON kind, and integers written with a fraction of zero.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod alternatives {
         envgen_runtime::include_schema!("typed_alternatives");
     }
     /// Document key order kept through a round trip (`preserve_key_order`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod key_order {
         envgen_runtime::include_schema!("typed_key_order");
     }
@@ -87,11 +104,13 @@ pub mod typed {
 
 /// Type mapping (`schemas/mapped.json`): `date-time` → chrono, `uuid` → uuid, definitions
 /// → the hand-written types of [`money`].
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod mapped {
     envgen_runtime::include_schema!("mapped");
 }
 
 /// `schemas/mapped.json` without any mapping (and `x-rust-type` ignored).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod mapped_plain {
     envgen_runtime::include_schema!("mapped_plain");
 }
@@ -99,24 +118,29 @@ pub mod mapped_plain {
 /// Draft 2020-12 keywords as types (`schemas/unevaluated/`).
 pub mod unevaluated {
     /// `allOf` + `unevaluatedProperties: false`: a closed struct.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod closed_allof {
         envgen_runtime::include_schema!("closed_allof");
     }
     /// `$ref` siblings + `unevaluatedProperties: {schema}`: a typed extra map.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod typed_extra {
         envgen_runtime::include_schema!("typed_extra");
     }
     /// `allOf` + `unevaluatedItems: {schema}`: typed items.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod array_rest {
         envgen_runtime::include_schema!("array_rest");
     }
     /// A generic container chosen by `$dynamicRef`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod generic_list {
         envgen_runtime::include_schema!("generic_list");
     }
 }
 
 /// Tagged unions and a nullable `$ref` (`schemas/unions/tagged.json`).
+#[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod tagged {
     envgen_runtime::include_schema!("tagged");
 }
@@ -125,14 +149,17 @@ pub mod tagged {
 /// side the schema-guided generator must reach.
 pub mod branches {
     /// Unions of one JSON kind, integers, unions of objects.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod unions {
         envgen_runtime::include_schema!("branches_unions");
     }
     /// `if`/`then`/`else` and draft-07 `dependencies`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod conditionals {
         envgen_runtime::include_schema!("branches_conditionals");
     }
     /// Draft 2020-12 `dependentSchemas`, `dependentRequired`, `prefixItems`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod modern {
         envgen_runtime::include_schema!("branches_modern");
     }
@@ -142,15 +169,18 @@ pub mod branches {
 pub mod openapi {
     /// OpenAPI 3.0 (YAML): `nullable`, `readOnly`/`writeOnly`, `allOf`, a component of
     /// another document.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod petstore {
         envgen_runtime::include_schema!("openapi_petstore");
     }
     /// OpenAPI 3.1 (JSON): 2020-12 keywords, `jsonSchemaDialect`, a component with its own
     /// `$schema`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod library {
         envgen_runtime::include_schema!("openapi_library");
     }
     /// OpenAPI 3.2 (YAML): a union of components told apart by a `const`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod events {
         envgen_runtime::include_schema!("openapi_events");
     }
@@ -197,13 +227,38 @@ mod openapi_tests;
 #[cfg(test)]
 mod narrowed_tests;
 
+#[cfg(test)]
+mod api_tests;
+
+/// The typed API a Rust user expects: defaults, conversions, `Default`
+/// (`schemas/api/config.json`).
+pub mod api {
+    /// As generated by default.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod config {
+        envgen_runtime::include_schema!("api_config");
+    }
+    /// With `Settings::derive("Default")` and no builders.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod derive_default {
+        envgen_runtime::include_schema!("api_config_derive_default");
+    }
+    /// With the `int32` and `uint16` formats mapped to `i32` and `u16`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod int_formats {
+        envgen_runtime::include_schema!("api_config_int_formats");
+    }
+}
+
 /// Values the schema accepts that the Rust types cannot hold (`schemas/narrowed/`).
 pub mod narrowed {
     /// Default settings, `date-time` mapped to `chrono::DateTime<Utc>`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod default {
         envgen_runtime::include_schema!("narrowed_default");
     }
     /// The same with `preserve_key_order`.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod ordered {
         envgen_runtime::include_schema!("narrowed_ordered");
     }
@@ -212,14 +267,17 @@ pub mod narrowed {
 /// Structs larger than a kilobyte nested deep (`schemas/stack/deep.json`), in every mode.
 pub mod stack {
     /// Default settings (builders on).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod default {
         envgen_runtime::include_schema!("stack_default");
     }
     /// `preserve_key_order`, builders off.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod ordered {
         envgen_runtime::include_schema!("stack_ordered");
     }
     /// `date-time` mapped to `chrono::DateTime<Utc>`, builders off.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod mapped {
         envgen_runtime::include_schema!("stack_mapped");
     }

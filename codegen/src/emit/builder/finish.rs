@@ -1,9 +1,10 @@
 //! The builder's `build()`: it computes derived fields and runs the generated validator.
 
 use super::{is_required, trait_name, BuilderEmitter};
+use crate::emit::defaults::stored_expr;
 use crate::emit::doc_escape::type_link;
 use crate::emit::tokens::{ident, lit};
-use crate::ir::{Extra, Slot};
+use crate::ir::{DefaultValue, Extra, Slot};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -50,10 +51,18 @@ impl BuilderEmitter<'_> {
                 continue;
             }
             let json = lit(&f.json);
-            let value = if is_required(f) {
-                quote!(#rt::builder::take(self.#n, #json, #rp)?)
-            } else {
-                quote!(self.#n)
+            let default = f
+                .default
+                .as_ref()
+                .and_then(|d| Some((d, stored_expr(self.cx, f, &d.value)?)));
+            let value = match default {
+                _ if is_required(f) => quote!(#rt::builder::take(self.#n, #json, #rp)?),
+                // A field left unset takes the schema's default.
+                Some((d, v)) if matches!(d.value, DefaultValue::Str(_)) => {
+                    quote!(self.#n.or_else(|| #v))
+                }
+                Some((_, v)) => quote!(self.#n.or(#v)),
+                None => quote!(self.#n),
             };
             if locals {
                 lets.push(quote!(let #n = #value;));

@@ -13,7 +13,7 @@ use quote::quote;
 /// such as `.line(3)` infers its type instead of defaulting to `i32`).
 fn mentions_generic(cx: &ModuleCx<'_>, ty: &Ty) -> bool {
     match ty {
-        Ty::I64 | Ty::U64 | Ty::F64 | Ty::Bool => true,
+        Ty::Int(_) | Ty::F64 | Ty::Bool => true,
         Ty::Generic(_) => true,
         Ty::Named(id) => !cx.module.get(*id).generics.is_empty(),
         Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => mentions_generic(cx, t),
@@ -46,8 +46,7 @@ impl BuilderEmitter<'_> {
                     quote!(Some(Some(#val)))
                 }
             };
-            let fallback = format!("The `{}` property.", f.json);
-            let docs = doc_attrs(Some(f.docs.as_deref().unwrap_or(&fallback)));
+            let docs = doc_attrs(f.docs.as_deref());
             let state = self
                 .b
                 .states

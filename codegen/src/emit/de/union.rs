@@ -102,21 +102,14 @@ fn string_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let name = ident(&t.name);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
-    let arms = e.variants.iter().filter_map(|v| match &v.kind {
-        VariantKind::Literal(Value::String(s)) => {
-            let s = lit(s);
-            let vname = ident(&v.name);
-            Some(quote!(#s => Ok(#name::#vname),))
-        }
-        _ => None,
-    });
+    // The strings are matched once, by the enum's `FromStr` (`emit::conversions`).
     let visit_str = visit_scalar(
         quote!(visit_str),
         quote!(&str),
         quote! {
-            match value {
-                #(#arms)*
-                _ => Err(#rt::__private::de::no_literal(#type_name, #keyword)),
+            match <#name as ::core::str::FromStr>::from_str(value) {
+                Ok(v) => Ok(v),
+                Err(_) => Err(#rt::__private::de::no_literal(#type_name, #keyword)),
             }
         },
     );

@@ -145,8 +145,7 @@ impl<'a> Inflight<'a> {
             | Ty::Unit
             | Ty::Bool
             | Ty::String
-            | Ty::I64
-            | Ty::U64
+            | Ty::Int(_)
             | Ty::F64
             | Ty::Mapped(_) => true,
         }
@@ -180,7 +179,7 @@ impl<'a> Inflight<'a> {
         }
         match ty {
             Ty::Boxed(t) => Self::number_ty(cx, t, depth + 1),
-            Ty::U64 | Ty::I64 | Ty::F64 => Some(ty),
+            Ty::Int(_) | Ty::F64 => Some(ty),
             Ty::Named(id) => match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) => Self::number_ty(cx, t, depth + 1),
                 _ => None,
@@ -257,8 +256,8 @@ impl<'a> Inflight<'a> {
             .fold(0, |a, b| a | b);
         // Integer types take integral numbers only, and `u64` non-negative ones.
         let kinds = match Self::number_ty(cx, ty, 0) {
-            Some(Ty::U64) => (kinds & !4) | 64 | 128,
-            Some(Ty::I64) => (kinds & !4) | 64,
+            Some(Ty::Int(i)) if !i.signed() => (kinds & !4) | 64 | 128,
+            Some(Ty::Int(_)) => (kinds & !4) | 64,
             _ => kinds,
         };
         // A format-mapped value is checked before its type parses it (see `emit::mapped`):
@@ -764,7 +763,7 @@ fn may_nest(ty: &Ty) -> bool {
 /// integer, a mapped type, or a generated type (which may hold them).
 fn may_narrow(ty: &Ty) -> bool {
     match ty {
-        Ty::I64 | Ty::U64 | Ty::Mapped(_) | Ty::Named(_) => true,
+        Ty::Int(_) | Ty::Mapped(_) | Ty::Named(_) => true,
         Ty::Vec(t) | Ty::Map(t) | Ty::Boxed(t) | Ty::Option(t) => may_narrow(t),
         _ => false,
     }

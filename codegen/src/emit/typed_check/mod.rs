@@ -232,9 +232,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     }
                 }
             }
-            Ty::String | Ty::Bool | Ty::I64 | Ty::U64 | Ty::F64 => {
-                self.scalar(ty, node, checks, expr)?
-            }
+            Ty::String | Ty::Bool | Ty::Int(_) | Ty::F64 => self.scalar(ty, node, checks, expr)?,
             Ty::Vec(item) => self.collection(Collection::Vec(item), node, checks, expr, depth)?,
             Ty::Map(value) => self.collection(Collection::Map(value), node, checks, expr, depth)?,
             Ty::Named(id) => self.named(*id, node, expr, depth)?,

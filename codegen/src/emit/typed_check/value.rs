@@ -43,7 +43,7 @@ impl TypedChecks<'_, '_> {
                 // A float shows as Rust writes it (`-1`, `1.5`): an integral JSON number
                 // shows the same; one written `100.0` loses its `.0`, which `f64` does
                 // not keep.
-                Ty::F64 | Ty::Bool | Ty::I64 | Ty::U64 => quote!(x),
+                Ty::F64 | Ty::Bool | Ty::Int(_) => quote!(x),
                 _ => quote!(#rt::__private::show_ser(x)),
             },
             Arg::Count => count.clone(),
@@ -104,8 +104,9 @@ impl TypedChecks<'_, '_> {
                     let bt = bound(b);
                     let test = ordering_fails(*cmp);
                     let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let x = wide(ty);
                     quote! {
-                        if #rt::__private::num::#cmp_fn(*x, #rt::__private::num::#bt) #test {
+                        if #rt::__private::num::#cmp_fn(#x, #rt::__private::num::#bt) #test {
                             #fail
                         }
                     }
@@ -158,10 +159,11 @@ impl TypedChecks<'_, '_> {
         };
         tests.extend(values.iter().filter_map(|l| match (ty, l) {
             (Ty::Bool, Value::Bool(b)) => Some(if *b { quote!(*x) } else { quote!(!*x) }),
-            (Ty::U64 | Ty::I64 | Ty::F64, Value::Number(n)) => {
+            (Ty::Int(_) | Ty::F64, Value::Number(n)) => {
                 let b = bound(n);
                 let cmp_fn = number_fn(ty, "compare");
-                Some(quote!(#rt::__private::num::#cmp_fn(*x, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
+                let x = wide(ty);
+                Some(quote!(#rt::__private::num::#cmp_fn(#x, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             _ => None,
         }));
@@ -320,9 +322,20 @@ impl TypedChecks<'_, '_> {
 /// `compare_u64`, `compare_i64` or `compare_f64` for a number type.
 fn number_fn(ty: &Ty, prefix: &str) -> proc_macro2::Ident {
     let suffix = match ty {
-        Ty::U64 => "u64",
-        Ty::I64 => "i64",
+        Ty::Int(i) => i.wide().name(),
         _ => "f64",
     };
     quote::format_ident!("{prefix}_{suffix}")
+}
+
+/// The typed number `x` as the runtime's number helpers take it: a narrow integer widened
+/// to 64 bits (losslessly), others as they are.
+fn wide(ty: &Ty) -> TokenStream {
+    match ty {
+        Ty::Int(i) if i.wide() != *i => {
+            let w = quote::format_ident!("{}", i.wide().name());
+            quote!(#w::from(*x))
+        }
+        _ => quote!(*x),
+    }
 }

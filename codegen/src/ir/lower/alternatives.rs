@@ -97,6 +97,7 @@ impl Lower<'_> {
             keyword,
             tag,
             decoding: Decoding::Buffered,
+            default: None,
         }))
     }
 
@@ -408,5 +409,6 @@ pub(super) fn literal_enum(values: &[Value], keyword: &'static str) -> Enum {
         keyword,
         tag: None,
         decoding: Decoding::Buffered,
+        default: None,
     }
 }

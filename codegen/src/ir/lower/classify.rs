@@ -8,7 +8,7 @@ use crate::ir::decoding::Decoding;
 use crate::ir::mapped;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of, Shape};
-use crate::ir::{Enum, Ty, TypeDef, TypeKind, Variant, VariantKind};
+use crate::ir::{Enum, IntTy, Ty, TypeDef, TypeKind, Variant, VariantKind};
 use crate::load::{pointer, Body, JsonType, NodeId};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -299,6 +299,7 @@ impl Lower<'_> {
             keyword: "type",
             tag: None,
             decoding: Decoding::Buffered,
+            default: None,
         }))
     }
 
@@ -363,6 +364,7 @@ impl Lower<'_> {
             keyword: "type",
             tag: None,
             decoding: Decoding::Buffered,
+            default: None,
         }))
     }
 
@@ -379,12 +381,13 @@ impl Lower<'_> {
             JsonType::String => Classified::Ty(Lowered::of(
                 mapped::format(self.set, self.doc, self.settings, node)?.unwrap_or(Ty::String),
             )),
-            JsonType::Number => Classified::Ty(Lowered::of(Ty::F64)),
-            JsonType::Integer => {
-                let non_negative = shape.minimum.is_some_and(|m| m >= 0.0)
-                    || shape.exclusive_minimum.is_some_and(|m| m >= 0.0);
-                Classified::Ty(Lowered::of(if non_negative { Ty::U64 } else { Ty::I64 }))
-            }
+            JsonType::Number => Classified::Ty(Lowered::of(
+                mapped::format(self.set, self.doc, self.settings, node)?.unwrap_or(Ty::F64),
+            )),
+            JsonType::Integer => Classified::Ty(Lowered::of(
+                mapped::format(self.set, self.doc, self.settings, node)?
+                    .unwrap_or(Ty::Int(integer_ty(shape))),
+            )),
             JsonType::Array => {
                 if !shape.prefix_items.is_empty() {
                     return Ok(Classified::Ty(Lowered::of(Ty::Vec(Box::new(Ty::Any)))));
@@ -409,4 +412,37 @@ impl Lower<'_> {
             }
         })
     }
+}
+
+/// The Rust integer type of an integer schema: the smallest that holds every integer its
+/// bounds (`minimum`, `maximum` and their exclusive forms, merged through `allOf`) accept
+/// (docs/type-mapping.md, "Integers").
+fn integer_ty(shape: &Shape) -> IntTy {
+    // Beyond this a bound says nothing about 64-bit types (and `as i128` is exact).
+    const FAR: f64 = 1e30;
+    let near = |f: f64| f.is_finite() && f.abs() < FAR;
+    let lo = [
+        shape.minimum.filter(|m| near(*m)).map(|m| m.ceil() as i128),
+        shape
+            .exclusive_minimum
+            .filter(|m| near(*m))
+            .map(|m| m.floor() as i128 + 1),
+    ]
+    .into_iter()
+    .flatten()
+    .max();
+    let hi = [
+        shape
+            .maximum
+            .filter(|m| near(*m))
+            .map(|m| m.floor() as i128),
+        shape
+            .exclusive_maximum
+            .filter(|m| near(*m))
+            .map(|m| m.ceil() as i128 - 1),
+    ]
+    .into_iter()
+    .flatten()
+    .min();
+    IntTy::fitting(lo, hi)
 }

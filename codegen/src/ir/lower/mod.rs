@@ -158,6 +158,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     };
     super::decoding::assign(&mut module);
     super::heap_read::assign(&mut module);
+    super::defaults::assign(set, &mut module);
     Ok(module)
 }
 

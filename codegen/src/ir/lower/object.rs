@@ -81,6 +81,7 @@ impl Lower<'_> {
                 docs,
                 node: node_id,
                 derived: None,
+                default: None,
             });
         }
         let extra = match shape.additional.map(|a| &self.set.node(a).body) {

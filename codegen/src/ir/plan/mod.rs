@@ -232,9 +232,16 @@ impl Check {
                 }
                 None => false,
             },
-            // A `u64` is never below 0.
-            (Test::Bound(Cmp::Min, b, _), Ty::U64) => b.as_f64().is_some_and(|f| f <= 0.0),
-            (Test::Bound(Cmp::ExclusiveMin, b, _), Ty::U64) => b.as_f64().is_some_and(|f| f < 0.0),
+            // An integer type's own range: a `u64` is never below 0, a `u8` never above 255.
+            (Test::Bound(cmp, b, _), Ty::Int(i)) => {
+                let (min, max) = i.range();
+                b.as_f64().is_some_and(|f| match cmp {
+                    Cmp::Min => f <= min as f64,
+                    Cmp::ExclusiveMin => f < min as f64,
+                    Cmp::Max => f >= max as f64,
+                    Cmp::ExclusiveMax => f > max as f64,
+                })
+            }
             _ => false,
         }
     }
@@ -245,7 +252,7 @@ pub(crate) fn kind_of(ty: &Ty) -> Option<JsonType> {
     match ty {
         Ty::String => Some(JsonType::String),
         Ty::Bool => Some(JsonType::Boolean),
-        Ty::I64 | Ty::U64 => Some(JsonType::Integer),
+        Ty::Int(_) => Some(JsonType::Integer),
         Ty::F64 => Some(JsonType::Number),
         _ => None,
     }

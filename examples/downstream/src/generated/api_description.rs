@@ -8,13 +8,9 @@
 /// Generated from `../../tests/scaffold/api-description.json#`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiDescription<Meta = ::serde_json::Value> {
-    /// The `apiVersion` property.
     pub api_version: String,
-    /// The `info` property.
     pub info: Info,
-    /// The `paths` property.
     pub paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
-    /// The `components` property.
     pub components: Option<Components<Meta>>,
 }
 impl<Meta> ::serde::Serialize for ApiDescription<Meta>
@@ -227,7 +223,6 @@ impl<Meta> ApiDescription<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
-    /// The `apiVersion` property.
     pub fn api_version(
         mut self,
         value: impl Into<String>,
@@ -235,7 +230,6 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
         self.api_version = Some(value.into());
         self.retype()
     }
-    /// The `info` property.
     pub fn info(
         mut self,
         value: impl Into<Info>,
@@ -243,7 +237,6 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
         self.info = Some(value.into());
         self.retype()
     }
-    /// The `paths` property.
     pub fn paths(
         mut self,
         value: ::envgen_runtime::IndexMap<String, PathItem<Meta>>,
@@ -251,7 +244,6 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
         self.paths = Some(value);
         self
     }
-    /// The `components` property.
     pub fn components(mut self, value: Components<Meta>) -> Self {
         self.components = Some(value);
         self
@@ -297,11 +289,8 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/info`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Info {
-    /// The `title` property.
     pub title: String,
-    /// The `version` property.
     pub version: String,
-    /// The `summary` property.
     pub summary: Option<String>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
@@ -501,7 +490,6 @@ impl Info {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Title, Version> InfoBuilder<Title, Version> {
-    /// The `title` property.
     pub fn title(
         mut self,
         value: impl Into<String>,
@@ -509,7 +497,6 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         self.title = Some(value.into());
         self.retype()
     }
-    /// The `version` property.
     pub fn version(
         mut self,
         value: impl Into<String>,
@@ -517,7 +504,6 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         self.version = Some(value.into());
         self.retype()
     }
-    /// The `summary` property.
     pub fn summary(mut self, value: impl Into<String>) -> Self {
         self.summary = Some(value.into());
         self
@@ -571,13 +557,20 @@ impl<Title, Version> InfoBuilder<Title, Version> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/path-item`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PathItem<Meta = ::serde_json::Value> {
-    /// The `get` property.
     pub get: Option<Operation<Meta>>,
-    /// The `post` property.
     pub post: Option<Operation<Meta>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
+impl<Meta> ::core::default::Default for PathItem<Meta> {
+    fn default() -> Self {
+        Self {
+            get: None,
+            post: None,
+            extra: ::core::default::Default::default(),
+        }
+    }
 }
 impl<Meta> ::serde::Serialize for PathItem<Meta>
 where
@@ -760,12 +753,10 @@ impl<Meta> PathItem<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta> PathItemBuilder<Meta> {
-    /// The `get` property.
     pub fn get(mut self, value: Operation<Meta>) -> Self {
         self.get = Some(value);
         self
     }
-    /// The `post` property.
     pub fn post(mut self, value: Operation<Meta>) -> Self {
         self.post = Some(value);
         self
@@ -798,11 +789,8 @@ impl<Meta> PathItemBuilder<Meta> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/operation`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Operation<Meta = ::serde_json::Value> {
-    /// The `operationId` property.
     pub operation_id: Option<String>,
-    /// The `parameters` property.
     pub parameters: Option<Vec<Parameter<Meta>>>,
-    /// The `responses` property.
     pub responses: ::envgen_runtime::IndexMap<String, Response<Meta>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
@@ -1012,17 +1000,14 @@ impl<Meta> Operation<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Responses> OperationBuilder<Meta, Responses> {
-    /// The `operationId` property.
     pub fn operation_id(mut self, value: impl Into<String>) -> Self {
         self.operation_id = Some(value.into());
         self
     }
-    /// The `parameters` property.
     pub fn parameters(mut self, value: Vec<Parameter<Meta>>) -> Self {
         self.parameters = Some(value);
         self
     }
-    /// The `responses` property.
     pub fn responses(
         mut self,
         value: ::envgen_runtime::IndexMap<String, Response<Meta>>,
@@ -1074,13 +1059,9 @@ impl<Meta, Responses> OperationBuilder<Meta, Responses> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/parameter`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parameter<Meta = ::serde_json::Value> {
-    /// The `name` property.
     pub name: String,
-    /// The `in` property.
     pub in_: ParameterIn,
-    /// The `required` property.
     pub required: Option<bool>,
-    /// The `schema` property.
     pub schema: Option<Option<Meta>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
@@ -1309,7 +1290,6 @@ impl<Meta> Parameter<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
-    /// The `name` property.
     pub fn name(
         mut self,
         value: impl Into<String>,
@@ -1317,7 +1297,6 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         self.name = Some(value.into());
         self.retype()
     }
-    /// The `in` property.
     pub fn in_(
         mut self,
         value: impl Into<ParameterIn>,
@@ -1325,12 +1304,10 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         self.in_ = Some(value.into());
         self.retype()
     }
-    /// The `required` property.
     pub fn required(mut self, value: bool) -> Self {
         self.required = Some(value);
         self
     }
-    /// The `schema` property.
     pub fn schema(mut self, value: Meta) -> Self {
         self.schema = Some(Some(value));
         self
@@ -1401,17 +1378,15 @@ pub enum ParameterIn {
     /// `"cookie"`
     Cookie,
 }
+::envgen_runtime::__private::string_enum!(
+    ParameterIn { Query = "query", Header = "header", Path = "path", Cookie = "cookie" }
+);
 impl ::serde::Serialize for ParameterIn {
     fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
     where
         Ser: ::serde::Serializer,
     {
-        match self {
-            Self::Query => serializer.serialize_str("query"),
-            Self::Header => serializer.serialize_str("header"),
-            Self::Path => serializer.serialize_str("path"),
-            Self::Cookie => serializer.serialize_str("cookie"),
-        }
+        serializer.serialize_str(self.as_str())
     }
 }
 impl<'de> ::serde::Deserialize<'de> for ParameterIn {
@@ -1434,12 +1409,9 @@ impl<'de> ::serde::Deserialize<'de> for ParameterIn {
             where
                 Fail: ::serde::de::Error,
             {
-                match value {
-                    "query" => Ok(ParameterIn::Query),
-                    "header" => Ok(ParameterIn::Header),
-                    "path" => Ok(ParameterIn::Path),
-                    "cookie" => Ok(ParameterIn::Cookie),
-                    _ => {
+                match <ParameterIn as ::core::str::FromStr>::from_str(value) {
+                    Ok(v) => Ok(v),
+                    Err(_) => {
                         Err(
                             ::envgen_runtime::__private::de::no_literal(
                                 "ParameterIn",
@@ -1512,9 +1484,7 @@ impl ::envgen_runtime::Document for ParameterIn {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/response`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response<Meta = ::serde_json::Value> {
-    /// The `description` property.
     pub description: String,
-    /// The `content` property.
     pub content: Option<::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
@@ -1710,7 +1680,6 @@ impl<Meta> Response<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Description> ResponseBuilder<Meta, Description> {
-    /// The `description` property.
     pub fn description(
         mut self,
         value: impl Into<String>,
@@ -1718,7 +1687,6 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
         self.description = Some(value.into());
         self.retype()
     }
-    /// The `content` property.
     pub fn content(
         mut self,
         value: ::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>,
@@ -1768,11 +1736,18 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/response/properties/content/additionalProperties`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResponseContentValue<Meta = ::serde_json::Value> {
-    /// The `schema` property.
     pub schema: Option<Option<Meta>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
+impl<Meta> ::core::default::Default for ResponseContentValue<Meta> {
+    fn default() -> Self {
+        Self {
+            schema: None,
+            extra: ::core::default::Default::default(),
+        }
+    }
 }
 impl<Meta> ::serde::Serialize for ResponseContentValue<Meta>
 where
@@ -1945,7 +1920,6 @@ impl<Meta> ResponseContentValue<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta> ResponseContentValueBuilder<Meta> {
-    /// The `schema` property.
     pub fn schema(mut self, value: Meta) -> Self {
         self.schema = Some(Some(value));
         self
@@ -1984,11 +1958,18 @@ impl<Meta> ResponseContentValueBuilder<Meta> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/components`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Components<Meta = ::serde_json::Value> {
-    /// The `schemas` property.
     pub schemas: Option<::envgen_runtime::IndexMap<String, Option<Meta>>>,
     /// Properties the schema does not declare, kept in document order so
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
+impl<Meta> ::core::default::Default for Components<Meta> {
+    fn default() -> Self {
+        Self {
+            schemas: None,
+            extra: ::core::default::Default::default(),
+        }
+    }
 }
 impl<Meta> ::serde::Serialize for Components<Meta>
 where
@@ -2159,7 +2140,6 @@ impl<Meta> Components<Meta> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta> ComponentsBuilder<Meta> {
-    /// The `schemas` property.
     pub fn schemas(
         mut self,
         value: ::envgen_runtime::IndexMap<String, Option<Meta>>,
@@ -2197,10 +2177,18 @@ impl<Meta> ComponentsBuilder<Meta> {
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Schema {
-    /// A boolean.
     Boolean(bool),
-    /// An object.
     Object(::serde_json::Map<String, ::serde_json::Value>),
+}
+impl ::core::convert::From<bool> for Schema {
+    fn from(value: bool) -> Self {
+        Self::Boolean(value)
+    }
+}
+impl ::core::convert::From<::serde_json::Map<String, ::serde_json::Value>> for Schema {
+    fn from(value: ::serde_json::Map<String, ::serde_json::Value>) -> Self {
+        Self::Object(value)
+    }
 }
 impl ::serde::Serialize for Schema {
     fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>

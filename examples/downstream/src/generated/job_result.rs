@@ -360,15 +360,15 @@ pub enum JobResultStatus {
     /// `"failed"`
     Failed,
 }
+::envgen_runtime::__private::string_enum!(
+    JobResultStatus { Succeeded = "succeeded", Failed = "failed" }
+);
 impl ::serde::Serialize for JobResultStatus {
     fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
     where
         Ser: ::serde::Serializer,
     {
-        match self {
-            Self::Succeeded => serializer.serialize_str("succeeded"),
-            Self::Failed => serializer.serialize_str("failed"),
-        }
+        serializer.serialize_str(self.as_str())
     }
 }
 impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
@@ -389,10 +389,9 @@ impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
             where
                 Fail: ::serde::de::Error,
             {
-                match value {
-                    "succeeded" => Ok(JobResultStatus::Succeeded),
-                    "failed" => Ok(JobResultStatus::Failed),
-                    _ => {
+                match <JobResultStatus as ::core::str::FromStr>::from_str(value) {
+                    Ok(v) => Ok(v),
+                    Err(_) => {
                         Err(
                             ::envgen_runtime::__private::de::no_literal(
                                 "JobResultStatus",

@@ -1,0 +1,130 @@
+//! Conversions a Rust user expects of a generated enum: a string enum is a string
+//! (`as_str`, `Display`, `FromStr`, `TryFrom<&str>`, `TryFrom<String>`), and a union is
+//! built from any of its variants' values (`From<T>`, one per variant whose type no other
+//! variant has).
+
+use super::rust_ty::ModuleCx;
+use super::tokens::{ident, lit};
+use crate::ir::{Enum, Ty, TypeDef, TypeKind, VariantKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The conversion impls of `t`: empty for a type that is not an enum.
+pub(crate) fn conversions(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
+    let TypeKind::Enum(e) = &t.kind else {
+        return TokenStream::new();
+    };
+    if e.is_string_enum() {
+        string_enum(cx, t, e)
+    } else {
+        from_variants(cx, t, e)
+    }
+}
+
+/// `as_str`, `Display`, `FromStr`, `TryFrom<&str>` and `TryFrom<String>` of an enum of
+/// strings, written by the runtime's `string_enum!` from the list of its variants and
+/// strings. With a catch-all `Other(String)`, every string converts (`From<&str>`,
+/// `From<String>`, and `FromStr` with `Infallible`), and a string the schema lists becomes
+/// its own variant, never `Other`, so that parsing, converting and serializing agree.
+fn string_enum(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    let pairs = e.variants.iter().filter_map(|v| match &v.kind {
+        VariantKind::Literal(serde_json::Value::String(s)) => {
+            let (v, s) = (ident(&v.name), lit(s));
+            Some(quote!(#v = #s))
+        }
+        _ => None,
+    });
+    match e.catch_all() {
+        None => quote!(#rt::__private::string_enum!(#name { #(#pairs),* });),
+        Some(other) => {
+            let other = ident(&other.name);
+            quote!(#rt::__private::string_enum!(#name { #(#pairs),*; #other });)
+        }
+    }
+}
+
+/// `From<T>` for each payload variant whose type `T` no other variant holds. A variant is
+/// left out where two impls could name one type: its type is a generic parameter, the
+/// enum itself, `()`, holds a generic parameter or a mapped Rust type (either may stand
+/// for another variant's type), or is the same type as another variant's once aliases and
+/// boxes are looked through.
+fn from_variants(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let self_id = cx.module.types.iter().position(|x| std::ptr::eq(x, t));
+    let keys: Vec<Option<Ty>> = e
+        .variants
+        .iter()
+        .map(|v| match &v.kind {
+            VariantKind::Payload(ty) => canonical(cx, ty, 0),
+            VariantKind::Literal(_) => None,
+        })
+        .collect();
+    let self_ty = cx.self_ty(t);
+    let params = cx.params(t);
+    let impl_generics = if params.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(<#(#params),*>)
+    };
+    let mut out = TokenStream::new();
+    for (v, key) in e.variants.iter().zip(&keys) {
+        let (Some(key), VariantKind::Payload(ty)) = (key, &v.kind) else {
+            continue;
+        };
+        let excluded = match key {
+            Ty::Unit => true,
+            Ty::Named(id) => Some(id.0) == self_id,
+            _ => open_ended(key),
+        };
+        if excluded || keys.iter().filter(|k| k.as_ref() == Some(key)).count() > 1 {
+            continue;
+        }
+        let vname = ident(&v.name);
+        let (from, value) = match ty {
+            Ty::Boxed(inner) => (cx.ty(inner), quote!(Box::new(value))),
+            _ => (cx.ty(ty), quote!(value)),
+        };
+        out.extend(quote! {
+            impl #impl_generics ::core::convert::From<#from> for #self_ty {
+                fn from(value: #from) -> Self {
+                    Self::#vname(#value)
+                }
+            }
+        });
+    }
+    out
+}
+
+/// The type a `From` impl would name for `ty`: aliases looked through at every depth and a
+/// top-level `Box` dropped, so that two variants naming one Rust type compare equal.
+/// `None` for a type that cannot be resolved (a cycle of aliases).
+fn canonical(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> Option<Ty> {
+    if depth > 64 {
+        return None;
+    }
+    let inner = |t: &Ty| canonical(cx, t, depth + 1).map(Box::new);
+    Some(match ty {
+        Ty::Boxed(t) if depth == 0 => return canonical(cx, t, depth + 1),
+        Ty::Boxed(t) => Ty::Boxed(inner(t)?),
+        Ty::Vec(t) => Ty::Vec(inner(t)?),
+        Ty::Map(t) => Ty::Map(inner(t)?),
+        Ty::Option(t) => Ty::Option(inner(t)?),
+        Ty::Named(id) => match &cx.module.get(*id).kind {
+            TypeKind::Alias(t) => return canonical(cx, t, depth + 1),
+            _ => ty.clone(),
+        },
+        _ => ty.clone(),
+    })
+}
+
+/// Whether a generic parameter or a mapped Rust type stands anywhere in `ty`: either may
+/// be the same type as another variant's (`Vec<T>` beside `Vec<String>`, a mapped path
+/// naming `String`), which would make two `From` impls conflict.
+fn open_ended(ty: &Ty) -> bool {
+    match ty {
+        Ty::Mapped(_) | Ty::Generic(_) => true,
+        Ty::Boxed(t) | Ty::Vec(t) | Ty::Map(t) | Ty::Option(t) => open_ended(t),
+        _ => false,
+    }
+}
