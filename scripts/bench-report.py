@@ -494,7 +494,8 @@ def main():
         if typed is not None:
             out += [typed, ""]
         for name in ("typed-kinds", "instructions", "valid-spread", "floats", "codegen", "codegen-goals",
-                     "builders", "rebuild", "plan", "scale", "compile-cost", "compile-where"):
+                     "builders", "rebuild", "plan", "scale", "compile-cost", "typed-api-lines",
+                     "compile-where"):
             if name == "typed-kinds" and typed is not None:
                 continue
             start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")

@@ -1968,6 +1968,31 @@ def count(rows, st):
     return sum(1 for r in rows if r.status == st)
 
 
+STRING_ENUM = re.compile(
+    r"::envgen_runtime::__private::string_enum!\(\s*(\w+)\s*\{(.*?)\}\s*\);", re.S)
+
+
+def expand_string_enums(text):
+    """envgen writes a string enum's conversions through the runtime's `string_enum!`
+    macro (`Name { A = "a", ...; Other }`): the impls it expands to, written out, so that
+    they are read like any other impl."""
+    def one(m):
+        name, body = m.group(1), m.group(2)
+        pairs, _, other = body.partition(";")
+        other = other.strip()
+        out = [f"impl {name} {{\n    pub fn as_str(&self) -> &str {{ todo() }}\n}}",
+               f"impl ::core::fmt::Display for {name} {{\n    fn fmt(&self) {{}}\n}}",
+               f"impl ::core::str::FromStr for {name} {{\n    fn from_str(value: &str) {{}}\n}}"]
+        if other:
+            out += [f"impl ::core::convert::From<&str> for {name} {{\n    fn from(value: &str) -> Self {{}}\n}}",
+                    f"impl ::core::convert::From<String> for {name} {{\n    fn from(value: String) -> Self {{}}\n}}"]
+        else:
+            out += [f"impl ::core::convert::TryFrom<&str> for {name} {{\n    fn try_from(value: &str) {{}}\n}}",
+                    f"impl ::core::convert::TryFrom<String> for {name} {{\n    fn try_from(value: String) {{}}\n}}"]
+        return "\n".join(out)
+    return STRING_ENUM.sub(one, text)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default="docs/typify-comparison.md",
@@ -2024,7 +2049,7 @@ def main():
         ty = run_typify(schema, tout)
         en = run_envgen(str(envgen), schema, eout, help_text)
         ty_side = Side(Crate(tout.read_text())) if ty["ok"] else None
-        en_side = Side(Crate(eout.read_text())) if en["ok"] else None
+        en_side = Side(Crate(expand_string_enums(eout.read_text()))) if en["ok"] else None
         runs.append((schema, ty, en, ty_side, en_side))
 
     # Methods (nearly) every envgen type has are said once, not in every row.

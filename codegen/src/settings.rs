@@ -160,7 +160,10 @@ impl Settings {
         rename(pointer: impl Into<String>, name: impl Into<String>) =>
             renames.insert(pointer.into(), name.into());
 
-        /// Adds a derive to every generated type.
+        /// Adds a derive to every generated type. `Default` is the exception: envgen
+        /// implements it wherever every field can take a value (docs/type-mapping.md,
+        /// "Defaults and conversions"), so asking for it adds nothing and never produces
+        /// code that does not compile.
         derive(path: impl Into<String>) => extra_derives.push(path.into());
     }
 
@@ -228,13 +231,15 @@ impl Settings {
         /// files a person also edits, such as configuration.
         preserve_key_order(yes: bool) => preserve_key_order = yes;
 
-        /// Maps every string schema whose own `format` is `format` to the Rust type `path`
-        /// (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`, `uuid` →
-        /// `::uuid::Uuid`). The type must implement `serde::Deserialize` (from a JSON string)
-        /// and `serde::Serialize`. Parsing the string into it replaces the `format` check and
-        /// always applies, whether formats are asserted or not; the schema's other keywords
-        /// are still checked. Write `path` so that it resolves from the generated module and
-        /// its child module `validators` (`::chrono::…`, `crate::…`).
+        /// Maps every string, integer or number schema whose own `format` is `format` to the
+        /// Rust type `path` (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`,
+        /// `uuid` → `::uuid::Uuid`, `int32` → `i32`). The type must implement
+        /// `serde::Deserialize` (from the JSON string or number) and `serde::Serialize`.
+        /// Parsing the value into it replaces the `format` check and always applies, whether
+        /// formats are asserted or not, so a value the type cannot hold is refused even where
+        /// the schema only annotates the format (`3000000000` as an `int32`); the schema's
+        /// other keywords are still checked. Write `path` so that it resolves from the
+        /// generated module and its child module `validators` (`::chrono::…`, `crate::…`).
         ///
         /// ```
         /// # use envgen_codegen::Settings;

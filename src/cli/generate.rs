@@ -35,9 +35,10 @@ pub struct GenerateArgs {
     /// Name the type at a pointer: `POINTER=Name`.
     #[arg(long = "rename", value_name = "POINTER=NAME", value_parser = key_value)]
     pub renames: Vec<(String, String)>,
-    /// Use a Rust type for every string schema with this `format` (repeatable):
-    /// `FORMAT=PATH`, e.g. `date-time=::chrono::DateTime<::chrono::Utc>`. Parsing into it
-    /// replaces the format check and always applies; other keywords are still checked.
+    /// Use a Rust type for every string, integer or number schema with this `format`
+    /// (repeatable): `FORMAT=PATH`, e.g. `date-time=::chrono::DateTime<::chrono::Utc>` or
+    /// `int32=i32`. Parsing into it replaces the format check and always applies; other
+    /// keywords are still checked.
     #[arg(long = "map-format", value_name = "FORMAT=PATH", value_parser = key_value)]
     pub map_formats: Vec<(String, String)>,
     /// Use an existing Rust type for the schema at a pointer (repeatable):
@@ -48,7 +49,9 @@ pub struct GenerateArgs {
     /// Ignore the `x-rust-type` extension in schemas (honoured by default).
     #[arg(long)]
     pub no_rust_type_extension: bool,
-    /// Add a derive to every generated type (repeatable), e.g. `--derive Eq`.
+    /// Add a derive to every generated type (repeatable), e.g. `--derive Eq`; `Default`
+    /// is implemented wherever every field can take a value, and `--derive Default` adds
+    /// nothing to that.
     #[arg(long = "derive", value_name = "PATH")]
     pub derives: Vec<String>,
     /// Derive `schemars::JsonSchema` on every generated type.

@@ -61,12 +61,7 @@ fn from_variants(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         })
         .collect();
     let self_ty = cx.self_ty(t);
-    let params = cx.params(t);
-    let impl_generics = if params.is_empty() {
-        TokenStream::new()
-    } else {
-        quote!(<#(#params),*>)
-    };
+    let impl_generics = cx.impl_generics(t);
     let mut out = TokenStream::new();
     for (v, key) in e.variants.iter().zip(&keys) {
         let (Some(key), VariantKind::Payload(ty)) = (key, &v.kind) else {

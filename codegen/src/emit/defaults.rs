@@ -226,12 +226,7 @@ fn accessors(cx: &ModuleCx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
         return TokenStream::new();
     }
     let self_ty = cx.self_ty(t);
-    let params = cx.params(t);
-    let impl_generics = if params.is_empty() {
-        TokenStream::new()
-    } else {
-        quote!(<#(#params),*>)
-    };
+    let impl_generics = cx.impl_generics(t);
     quote! {
         impl #impl_generics #self_ty {
             #(#methods)*
@@ -293,12 +288,7 @@ fn written_default(cx: &ModuleCx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
         TokenStream::new()
     };
     let self_ty = cx.self_ty(t);
-    let params = cx.params(t);
-    let impl_generics = if params.is_empty() {
-        TokenStream::new()
-    } else {
-        quote!(<#(#params),*>)
-    };
+    let impl_generics = cx.impl_generics(t);
     quote! {
         impl #impl_generics ::core::default::Default for #self_ty {
             fn default() -> Self {

@@ -88,6 +88,16 @@ impl ModuleCx<'_> {
         }
     }
 
+    /// The generics of an `impl` of the type: `<T, U>`, or nothing.
+    pub fn impl_generics(&self, t: &TypeDef) -> TokenStream {
+        let params = self.params(t);
+        if params.is_empty() {
+            TokenStream::new()
+        } else {
+            quote!(<#(#params),*>)
+        }
+    }
+
     /// The generic parameter idents of a type.
     pub fn params(&self, t: &TypeDef) -> Vec<Ident> {
         t.generics.iter().map(|g| ident(g)).collect()

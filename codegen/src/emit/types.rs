@@ -238,12 +238,7 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
             let derive = derives(settings, t);
             let inner = cx.ty(ty);
             let self_ty = cx.self_ty(t);
-            let params = cx.params(t);
-            let impl_generics = if params.is_empty() {
-                TokenStream::new()
-            } else {
-                quote!(<#(#params),*>)
-            };
+            let impl_generics = cx.impl_generics(t);
             let transparent = schemars_attr(settings, quote!(transparent));
             quote! {
                 #docs

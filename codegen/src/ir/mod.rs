@@ -526,3 +526,33 @@ impl Ty {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::IntTy;
+
+    #[test]
+    fn an_integer_type_holds_every_value_its_bounds_allow() {
+        let fit = |lo: Option<i128>, hi: Option<i128>| IntTy::fitting(lo, hi);
+        assert_eq!(fit(Some(0), Some(255)), IntTy::U8);
+        assert_eq!(fit(Some(0), Some(256)), IntTy::U16);
+        assert_eq!(fit(Some(1), Some(65535)), IntTy::U16);
+        assert_eq!(fit(Some(0), Some(4_294_967_295)), IntTy::U32);
+        assert_eq!(fit(Some(0), Some(4_294_967_296)), IntTy::U64);
+        assert_eq!(fit(Some(-128), Some(127)), IntTy::I8);
+        assert_eq!(fit(Some(-129), Some(0)), IntTy::I16);
+        assert_eq!(fit(Some(-40_000), Some(40_000)), IntTy::I32);
+        assert_eq!(fit(Some(-1), Some(i128::from(u32::MAX))), IntTy::I64);
+        // An open end keeps 64 bits; a lower bound >= 0 alone is unsigned, as before.
+        assert_eq!(fit(Some(0), None), IntTy::U64);
+        assert_eq!(fit(None, Some(10)), IntTy::I64);
+        assert_eq!(fit(None, None), IntTy::I64);
+        // Bounds beyond 64 bits: the 64-bit type (integers beyond it narrow as before).
+        assert_eq!(fit(Some(0), Some(1 << 70)), IntTy::U64);
+        assert_eq!(fit(Some(-(1 << 70)), Some(0)), IntTy::I64);
+        for t in IntTy::ALL {
+            let (min, max) = t.range();
+            assert_eq!(IntTy::fitting(Some(min), Some(max)), t, "{}", t.name());
+        }
+    }
+}

@@ -235,12 +235,31 @@ impl Check {
             // An integer type's own range: a `u64` is never below 0, a `u8` never above 255.
             (Test::Bound(cmp, b, _), Ty::Int(i)) => {
                 let (min, max) = i.range();
-                b.as_f64().is_some_and(|f| match cmp {
-                    Cmp::Min => f <= min as f64,
-                    Cmp::ExclusiveMin => f < min as f64,
-                    Cmp::Max => f >= max as f64,
-                    Cmp::ExclusiveMax => f > max as f64,
-                })
+                let exact = b
+                    .as_i64()
+                    .map(i128::from)
+                    .or_else(|| b.as_u64().map(i128::from));
+                match exact {
+                    Some(v) => match cmp {
+                        Cmp::Min => v <= min,
+                        Cmp::ExclusiveMin => v < min,
+                        Cmp::Max => v >= max,
+                        Cmp::ExclusiveMax => v > max,
+                    },
+                    // A fractional bound is compared as an `f64`, only with a range end
+                    // `f64` holds exactly (so `9223372036854775806.5`, which rounds to
+                    // 2^63, never passes for `i64::MAX`).
+                    None => {
+                        let held =
+                            |v: i128| v.unsigned_abs() <= 1 << 53 || v == i128::from(i64::MIN);
+                        b.as_f64().is_some_and(|f| match cmp {
+                            Cmp::Min => held(min) && f <= min as f64,
+                            Cmp::ExclusiveMin => held(min) && f < min as f64,
+                            Cmp::Max => held(max) && f >= max as f64,
+                            Cmp::ExclusiveMax => held(max) && f > max as f64,
+                        })
+                    }
+                }
             }
             _ => false,
         }
