@@ -49,10 +49,9 @@ pub(crate) fn default_impl(t: &TypeDef) -> DefaultImpl {
                 DefaultImpl::Derive
             }
         }
-        TypeKind::Enum(e) => match e.default {
-            Some(i) if matches!(e.variants[i].kind, VariantKind::Literal(_)) => DefaultImpl::Derive,
-            _ => DefaultImpl::None,
-        },
+        // `Enum::default` only ever names a literal (unit) variant (`ir::defaults`).
+        TypeKind::Enum(e) if e.default.is_some() => DefaultImpl::Derive,
+        TypeKind::Enum(_) => DefaultImpl::None,
         TypeKind::Alias(_) | TypeKind::Newtype(_) => DefaultImpl::None,
     }
 }

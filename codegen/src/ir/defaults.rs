@@ -9,9 +9,7 @@
 //! `None` and is written back absent; the accessor and the builder supply the default.
 
 use super::shape::{envgen_json_eq, follow_refs};
-use super::{
-    DefaultValue, Field, FieldDefault, Module, Presence, Ty, TypeId, TypeKind, VariantKind,
-};
+use super::{DefaultValue, Enum, Field, FieldDefault, Module, Presence, Ty, TypeKind, VariantKind};
 use crate::load::{NodeId, SchemaSet};
 use serde_json::Value;
 
@@ -51,11 +49,7 @@ pub(crate) fn assign(set: &SchemaSet, module: &mut Module) {
     for (i, t) in module.types.iter().enumerate() {
         match &t.kind {
             TypeKind::Enum(e) => {
-                let found = schema_default(set, t.node).and_then(|v| {
-                    e.variants.iter().position(
-                        |var| matches!(&var.kind, VariantKind::Literal(l) if envgen_json_eq(l, v)),
-                    )
-                });
+                let found = schema_default(set, t.node).and_then(|v| literal_index(e, v));
                 if found.is_some() {
                     enum_defaults.push((i, found));
                 }
@@ -175,17 +169,18 @@ fn of_type(module: &Module, ty: &Ty, v: &Value, depth: usize) -> Option<DefaultV
         (Ty::Vec(_), Value::Array(a)) if a.is_empty() => Some(DefaultValue::EmptyVec),
         (Ty::Named(id), _) => match &module.get(*id).kind {
             TypeKind::Alias(t) => of_type(module, t, v, depth + 1),
-            TypeKind::Enum(e) => e
-                .variants
-                .iter()
-                .position(
-                    |var| matches!(&var.kind, VariantKind::Literal(l) if envgen_json_eq(l, v)),
-                )
-                .map(|i| DefaultValue::Variant(TypeId(id.0), i)),
+            TypeKind::Enum(e) => literal_index(e, v).map(|i| DefaultValue::Variant(*id, i)),
             _ => None,
         },
         _ => None,
     }
+}
+
+/// The index of the enum's literal variant equal to `v` (numbers by value).
+fn literal_index(e: &Enum, v: &Value) -> Option<usize> {
+    e.variants
+        .iter()
+        .position(|var| matches!(&var.kind, VariantKind::Literal(l) if envgen_json_eq(l, v)))
 }
 
 /// A JSON integer (`3`, or `3.0`) that fits an `i64`.
