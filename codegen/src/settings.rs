@@ -110,6 +110,10 @@ pub struct Settings {
     pub(crate) type_mappings: BTreeMap<String, String>,
     /// Honour a schema's `x-rust-type` extension (on by default).
     pub(crate) rust_type_extension: bool,
+    /// In an OpenAPI document, give the schemas written inline (request bodies,
+    /// responses, parameters, headers) types too, not only `components/schemas` (on by
+    /// default).
+    pub(crate) openapi_inline: bool,
 }
 
 impl Default for Settings {
@@ -132,6 +136,7 @@ impl Default for Settings {
             format_types: BTreeMap::new(),
             type_mappings: BTreeMap::new(),
             rust_type_extension: true,
+            openapi_inline: true,
         }
     }
 }
@@ -186,6 +191,13 @@ impl Settings {
 
         /// Emits builders (on by default).
         builders(yes: bool) => builders = yes;
+
+        /// In an OpenAPI document, gives the schemas written inline under `paths`,
+        /// `webhooks` and the components other than `schemas` (request bodies, responses,
+        /// parameters, headers) types of their own, named from their operation and role
+        /// (`CreatePetRequest`, `CreatePet201Response`); on by default. With `false`, only
+        /// the entries of `components/schemas` get types. No effect on other documents.
+        openapi_inline(yes: bool) => openapi_inline = yes;
     }
 
     /// Makes the property at `pointer` derived in builders: no setter, its value is `expr`

@@ -16,6 +16,8 @@ fn each_openapi_document_has_a_golden() {
         ("petstore-3.0.yaml", "openapi_petstore"),
         ("library-3.1.json", "openapi_library"),
         ("events-3.2.yaml", "openapi_events"),
+        ("real/uspto.yaml", "openapi_uspto"),
+        ("real/scalar-galaxy-3.1.yaml", "openapi_galaxy"),
     ] {
         let generated = Config::new()
             .base_dir(fixtures())
@@ -56,6 +58,98 @@ fn each_component_is_a_type_named_after_its_key_and_the_root_is_none() {
     );
 }
 
+/// OpenAPI's own dialect fixture (`tests/schema/pass/json_schema_dialect.yaml` of the
+/// specification's repository, as its 3.1 and 3.2 branches write it): the document names
+/// OpenAPI's dated dialect, and a component names it as its `$schema`. Both mean draft
+/// 2020-12, offline.
+#[test]
+fn openapis_own_dialects_generate() {
+    for file in [
+        "dialect/json_schema_dialect-3.1.yaml",
+        "dialect/json_schema_dialect-3.2.yaml",
+    ] {
+        let generated = Config::new()
+            .base_dir(fixtures())
+            .schema(file)
+            .generate()
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let code = &generated[0].code;
+        assert!(
+            code.contains("pub type WithDollarSchema"),
+            "{file}:\n{code}"
+        );
+    }
+    // Draft 2020-12, base URI or dated, in `jsonSchemaDialect` or `$schema`: `prefixItems`
+    // is a keyword, so a value that is not an array of schemas is refused (draft 7 would
+    // ignore it as an unknown keyword).
+    for dialect in [
+        "https://spec.openapis.org/oas/3.1/dialect/base",
+        "https://spec.openapis.org/oas/3.2/dialect/2025-09-17",
+    ] {
+        for doc in [
+            format!(
+                r#"{{"openapi": "3.1.0", "jsonSchemaDialect": "{dialect}", "components": {{"schemas": {{"Pair": {{"prefixItems": 5}}}}}}}}"#
+            ),
+            format!(
+                r#"{{"openapi": "3.1.0", "jsonSchemaDialect": "http://json-schema.org/draft-07/schema#", "components": {{"schemas": {{"Pair": {{"$schema": "{dialect}", "prefixItems": 5}}}}}}}}"#
+            ),
+        ] {
+            let e = generate_source("api.json", &doc, &Settings::new())
+                .expect_err("prefixItems is a keyword");
+            assert!(
+                e.to_string()
+                    .contains("api.json#/components/schemas/Pair/prefixItems"),
+                "{dialect}: {e}"
+            );
+        }
+    }
+    let draft7 = r#"{"openapi": "3.1.0", "jsonSchemaDialect": "http://json-schema.org/draft-07/schema#", "components": {"schemas": {"Pair": {"prefixItems": 5}}}}"#;
+    generate_source("api.json", draft7, &Settings::new()).expect("draft 7 ignores it");
+}
+
+/// Schemas written inline under `paths` and `webhooks` get types named from their
+/// operation and role; a `$ref` stays its component's type; a name a component already
+/// holds goes to the component, and the inline schema gets the next free one.
+#[test]
+fn inline_schemas_get_types_named_from_their_operation() {
+    let doc = r##"{"openapi": "3.1.0",
+        "paths": {"/pets/{petId}": {
+            "get": {"responses": {
+                "200": {"content": {"application/json": {"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}},
+                "4XX": {"content": {"text/plain": {"schema": {"type": "string"}}, "application/json": {"schema": {"type": "integer"}}}}}},
+            "put": {"operationId": "getPet",
+                "parameters": [{"name": "dry-run", "in": "query", "schema": {"type": "boolean"}}],
+                "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"s": {"type": "string"}}}}}},
+                "responses": {"201": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}
+        }},
+        "webhooks": {"petAdopted": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "string", "minLength": 1}}}}}}},
+        "components": {"schemas": {"Pet": {"type": "object", "properties": {"id": {"type": "integer"}}}, "GetPetRequest": {"type": "string"}}}
+    }"##;
+    let code = generate_source("api.json", doc, &Settings::new()).expect("generates");
+    for item in [
+        "pub struct GetPetsPetId200Response ",
+        "pub type GetPetDryRunParameter = bool;",
+        "pub type GetPetRequest = String;",
+        "pub struct GetPetRequest2 ",
+        "pub type PostPetAdoptedRequest = String;",
+        "pub type GetPetsPetId4XxResponsePlain = String;",
+        "pub type GetPetsPetId4XxResponseJson = i64;",
+        "pub struct Pet ",
+    ] {
+        assert!(code.contains(item), "{item}:\n{code}");
+    }
+    assert!(
+        !code.contains("GetPet201Response"),
+        "a reference gets no type:\n{code}"
+    );
+    // Off: components only.
+    let code = generate_source("api.json", doc, &Settings::new().openapi_inline(false))
+        .expect("generates");
+    assert!(code.contains("pub struct Pet "), "{code}");
+    assert!(!code.contains("GetPetsPetId200Response"), "{code}");
+    assert!(!code.contains("GetPetRequest2"), "{code}");
+}
+
 #[test]
 fn what_envgen_does_not_read_is_a_located_error() {
     let settings = Settings::new();
@@ -87,6 +181,18 @@ fn what_envgen_does_not_read_is_a_located_error() {
     let shown = e.to_string();
     assert!(
         shown.contains("api.yaml#/components/schemas/Bad") && shown.contains("line 5, column 10"),
+        "{shown}"
+    );
+    let e = generate_source(
+        "api.yaml",
+        "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          content:\n            application/json:\n              schema: 12\n",
+        &settings,
+    )
+    .expect_err("an inline schema that is not one");
+    let shown = e.to_string();
+    assert!(
+        shown.contains("api.yaml#/paths/~1a/get/responses/200/content/application~1json/schema")
+            && shown.contains("line 9, column 23"),
         "{shown}"
     );
     let e = generate_source(

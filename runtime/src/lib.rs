@@ -74,55 +74,6 @@ where
     }
 }
 
-/// In a generated validator (a `fn … -> bool` with a `valid` flag and a context `cx`):
-/// marks the instance invalid after a nested check failed (and recorded its error), and
-/// returns `false` unless every error is being collected.
-#[macro_export]
-macro_rules! failed {
-    ($valid:ident, $cx:ident) => {{
-        $valid = false;
-        if !$cx.keep_going() {
-            return false;
-        }
-    }};
-}
-
-/// In a generated validator: records a failure of `keyword` (schema location
-/// `schema_path`, message built by `message` only when it is recorded), marks the instance
-/// invalid, and returns `false` unless every error is being collected.
-///
-/// Generated validators word most messages as data, so that no closure is compiled per
-/// message: `shown_value(pieces, v)` joins the pieces around the value `v` shown
-/// ([`Cx::fail_shown`]), `shown_key(pieces, key)` around the key shown as a JSON string,
-/// and `text(text)` is a message with no hole.
-#[macro_export]
-macro_rules! fail {
-    ($valid:ident, $cx:ident, $keyword:expr, $schema_path:expr, shown_value($pieces:expr, $value:expr)) => {{
-        $valid = false;
-        if !$cx.fail_shown($keyword, $schema_path, $pieces, $value) {
-            return false;
-        }
-    }};
-    ($valid:ident, $cx:ident, $keyword:expr, $schema_path:expr, shown_key($pieces:expr, $key:expr)) => {{
-        $valid = false;
-        if !$cx.fail_key($keyword, $schema_path, $pieces, $key) {
-            return false;
-        }
-    }};
-    ($valid:ident, $cx:ident, $keyword:expr, $schema_path:expr, text($text:expr)) => {{
-        $valid = false;
-        if !$cx.fail_text($keyword, $schema_path, $text) {
-            return false;
-        }
-    }};
-    ($valid:ident, $cx:ident, $keyword:expr, $schema_path:expr, $message:expr) => {{
-        $valid = false;
-        if !$cx.fail($keyword, $schema_path, $message) {
-            return false;
-        }
-    }};
-}
-
 /// Includes the module envgen's build layer generated into `OUT_DIR` for a schema:
 /// `envgen_runtime::include_schema!("order");` after
 /// `envgen_codegen::Config::new().schema("schemas/order.json").compile_or_exit()` in

@@ -205,7 +205,7 @@ impl<'v> Cx<'v> {
     }
 
     /// [`Self::fail`] with the message `pieces` joined around `v` shown (as [`show`]
-    /// shows it): the message as data, not a closure (see [`crate::fail!`]).
+    /// shows it): the message as data, not a closure (see `__private::fail!`).
     #[doc(hidden)]
     pub fn fail_shown(
         &mut self,

@@ -60,6 +60,11 @@ pub struct GenerateArgs {
     /// Leave out the typestate builders (`T::builder()`), for smaller generated code.
     #[arg(long)]
     pub no_builders: bool,
+    /// In an OpenAPI document, give types to `components/schemas` only, not to the
+    /// schemas written inline under `paths` and `webhooks` (request bodies, responses,
+    /// parameters, headers).
+    #[arg(long)]
+    pub openapi_components_only: bool,
     /// Leave out the validators (`validate_value`, `T::validate`, checked `from_json_str`):
     /// types and serde impls only, like typify's output.
     #[arg(long, conflicts_with = "crate_dir")]
@@ -164,6 +169,7 @@ pub fn run(args: &GenerateArgs) -> Reply {
         }
         settings = settings
             .builders(!args.no_builders)
+            .openapi_inline(!args.openapi_components_only)
             .validators(!args.no_validators)
             .assert_formats(args.assert_formats)
             .preserve_key_order(args.preserve_key_order);

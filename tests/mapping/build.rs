@@ -98,8 +98,8 @@ fn main() {
                         .builders(false),
                 ),
         )
-        // OpenAPI documents: a type per `components/schemas` entry (3.0 in YAML with a
-        // reference to a second document, 3.1 in JSON, 3.2 in YAML).
+        // OpenAPI documents: a type per `components/schemas` entry and inline schema (3.0
+        // in YAML with a reference to a second document, 3.1 in JSON, 3.2 in YAML).
         .schema_with(
             SchemaConfig::new("schemas/openapi/petstore-3.0.yaml").module("openapi_petstore"),
         )
@@ -107,6 +107,12 @@ fn main() {
             SchemaConfig::new("schemas/openapi/library-3.1.json").module("openapi_library"),
         )
         .schema_with(SchemaConfig::new("schemas/openapi/events-3.2.yaml").module("openapi_events"))
+        // Real OpenAPI documents with inline bodies (`schemas/openapi/real/README.md`).
+        .schema_with(SchemaConfig::new("schemas/openapi/real/uspto.yaml").module("openapi_uspto"))
+        .schema_with(
+            SchemaConfig::new("schemas/openapi/real/scalar-galaxy-3.1.yaml")
+                .module("openapi_galaxy"),
+        )
         // Recursive types keeping key order: documents nested to the JSON parser's limit
         // (`src/depth_tests.rs`).
         .schema_with(

@@ -25,7 +25,7 @@ pub(crate) fn message(m: &Message, arg: impl Fn(Arg) -> TokenStream) -> TokenStr
 pub(crate) fn fail(rt: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
     let kw = lit(site.keyword);
     let sp = lit(&site.at);
-    quote!(#rt::fail!(valid, cx, #kw, #sp, || #message);)
+    quote!(#rt::__private::fail!(valid, cx, #kw, #sp, || #message);)
 }
 
 /// [`fail`] for a message of the `Value` validators, passed as data where it can be: a
@@ -45,20 +45,22 @@ pub(crate) fn fail_message(
     let pieces = m.pieces.iter().map(|p| lit(p));
     if let Some(fixed) = m.fixed() {
         let fixed = lit(fixed);
-        return quote!(#rt::fail!(valid, cx, #kw, #sp, text(#fixed)););
+        return quote!(#rt::__private::fail!(valid, cx, #kw, #sp, text(#fixed)););
     }
     match m.args.as_slice() {
         [Arg::Instance] if instance_is_value => {
-            quote!(#rt::fail!(valid, cx, #kw, #sp, shown_value(&[#(#pieces),*], v));)
+            quote!(#rt::__private::fail!(valid, cx, #kw, #sp, shown_value(&[#(#pieces),*], v));)
         }
-        [Arg::Key] => quote!(#rt::fail!(valid, cx, #kw, #sp, shown_key(&[#(#pieces),*], key));),
+        [Arg::Key] => {
+            quote!(#rt::__private::fail!(valid, cx, #kw, #sp, shown_key(&[#(#pieces),*], key));)
+        }
         _ => fail(rt, site, text()),
     }
 }
 
 /// `valid = false;` and stop unless collecting all errors (the runtime's `failed!`).
 pub(crate) fn child_failed(rt: &TokenStream) -> TokenStream {
-    quote!(#rt::failed!(valid, cx);)
+    quote!(#rt::__private::failed!(valid, cx);)
 }
 
 /// `if c1 && c2 && … { body }`: conditions are unary expressions or calls, so that

@@ -335,7 +335,7 @@ fn methods(
         " Parses and validates a JSON document as a {}. A failure names the instance\n pointer, the keyword and the schema location.",
         doc_escape::type_link(&t.name)
     );
-    let parse_doc_lines: Vec<String> = parse_doc.split("\\n").map(str::to_owned).collect();
+    let parse_doc_lines: Vec<String> = parse_doc.split('\n').map(str::to_owned).collect();
     // The entry points are `#[inline]` (D115): like serde's generic `Deserialize` impls,
     // the reader they instantiate is compiled in the crate that calls them, and only for
     // the types it calls them on, not for every type of the schema in this crate.

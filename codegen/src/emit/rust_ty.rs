@@ -111,7 +111,18 @@ pub(crate) fn doc_attrs(docs: Option<&str>) -> TokenStream {
     let Some(d) = docs else {
         return TokenStream::new();
     };
-    let d = super::doc_escape::escape_prose(&list_continuations(&doc_text(d)));
+    doc_lines(&doc_prose(d))
+}
+
+/// Schema text as rustdoc Markdown: printable, lists re-indented, and escaped
+/// ([`super::doc_escape`]), so that text envgen writes itself (an intra-doc link) can
+/// follow it unescaped.
+pub(crate) fn doc_prose(d: &str) -> String {
+    super::doc_escape::escape_prose(&list_continuations(&doc_text(d)))
+}
+
+/// `#[doc = "…"]` attributes for rustdoc Markdown as it stands, one per line.
+pub(crate) fn doc_lines(d: &str) -> TokenStream {
     let lines = d.lines().map(|l| {
         let l = if l.is_empty() {
             String::new()

@@ -1,7 +1,7 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
 use super::defaults::{default_impl, DefaultImpl};
-use super::rust_ty::{doc_attrs, ModuleCx};
+use super::rust_ty::{doc_attrs, doc_lines, doc_prose, ModuleCx};
 use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
 use crate::settings::{SchemarsDerive, Settings};
@@ -94,17 +94,18 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
             let fields = s.fields.iter().map(|f| {
                 let fname = ident(&f.name);
                 let fty = cx.field_ty(&f.ty, f.presence());
-                // The schema's description, and what a reader must know beyond it; an
+                // The schema's description (escaped for rustdoc), and what a reader must
+                // know beyond it (envgen's own Markdown, with intra-doc links); an
                 // undocumented plain field gets no filler.
                 let notes: Vec<String> = f
                     .docs
-                    .iter()
-                    .cloned()
+                    .as_deref()
+                    .map(|d| doc_prose(d).trim_end().to_owned())
+                    .into_iter()
                     .chain(default_note(f))
                     .chain(narrowing_note(&f.ty))
                     .collect();
-                let text = notes.join("\n\n");
-                let fdocs = doc_attrs((!text.is_empty()).then_some(text.as_str()));
+                let fdocs = doc_lines(&notes.join("\n\n"));
                 let rename = if f.name != f.json {
                     schemars_attr(settings, {
                         let j = lit(&f.json);

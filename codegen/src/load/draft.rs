@@ -16,7 +16,10 @@ pub enum Draft {
 }
 
 impl Draft {
-    /// The draft a `$schema` URI names, if it names one envgen knows.
+    /// The draft a `$schema` URI names, if it names one envgen knows: a draft's own
+    /// metaschema, or one of OpenAPI 3.1's and 3.2's Schema Object dialects
+    /// (`https://spec.openapis.org/oas/3.1/dialect/base`, and the dated ones), which are
+    /// draft 2020-12 with OpenAPI's annotation keywords.
     pub fn from_uri(uri: &str) -> Option<Draft> {
         let u = uri.trim_end_matches('#').trim_end_matches('/');
         let u = u
@@ -29,6 +32,7 @@ impl Draft {
             "json-schema.org/draft-07/schema" => Some(Draft::Draft7),
             "json-schema.org/draft/2019-09/schema" => Some(Draft::Draft201909),
             "json-schema.org/draft/2020-12/schema" => Some(Draft::Draft202012),
+            _ if super::metaschemas::is_openapi_dialect(uri) => Some(Draft::Draft202012),
             _ => None,
         }
     }

@@ -11,6 +11,7 @@ pub(crate) mod keywords;
 pub mod metaschemas;
 pub mod node;
 mod openapi;
+mod openapi_schemas;
 mod parse;
 pub mod pointer;
 mod position;
@@ -44,8 +45,11 @@ pub struct SourceDocument {
     /// The syntax the text was read as.
     pub syntax: Syntax,
     /// For an OpenAPI document, its `openapi` version: its schemas are the entries of
-    /// `components/schemas`, and its root asserts nothing.
+    /// `components/schemas` and the schemas written inline elsewhere, and its root
+    /// asserts nothing.
     pub openapi: Option<String>,
+    /// For an OpenAPI document, the schemas that get types (components first).
+    pub(crate) openapi_schemas: Vec<openapi::NamedSchema>,
     /// Where each value starts, for a YAML document (a JSON text is scanned instead).
     yaml_positions: Option<yaml::Positions>,
 }
@@ -240,6 +244,7 @@ impl SchemaSet {
             },
             yaml_positions,
             openapi: None,
+            openapi_schemas: Vec::new(),
         };
         if !matches!(value, Value::Object(_) | Value::Bool(_)) {
             let mut err = Error::new(
@@ -278,7 +283,7 @@ impl SchemaSet {
             None => None,
         };
         if let Some(api) = &openapi {
-            openapi::prepare(&mut value, api);
+            source.openapi_schemas = openapi::prepare(&mut value, api);
         }
         let draft = match value.get("$schema") {
             _ if openapi.is_some() => openapi.as_ref().map_or(self.default_draft, |a| a.draft),

@@ -15,12 +15,13 @@
 
 use super::draft::Draft;
 use super::keywords::{self, ValueKind};
+pub(crate) use super::openapi_schemas::{named_schemas, NamedSchema};
 use super::pointer;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
 /// The pointer tokens of the map of named schemas in an OpenAPI document.
-pub(crate) const SCHEMAS: [&str; 2] = ["components", "schemas"];
+const SCHEMAS: [&str; 2] = ["components", "schemas"];
 
 /// An OpenAPI document's version and the draft its schemas follow.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +65,7 @@ pub(crate) fn detect(value: &Value) -> Option<Result<OpenApi, Refusal>> {
                 None => {
                     return Some(Err((
                         "/jsonSchemaDialect".to_owned(),
-                        format!("`jsonSchemaDialect` {uri:?} names no JSON Schema draft envgen knows (draft 4, 6, 7, 2019-09 or 2020-12)"),
+                        format!("`jsonSchemaDialect` {uri:?} names no dialect envgen knows (JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, or OpenAPI's own, `https://spec.openapis.org/oas/3.1/dialect/base` or a dated one)"),
                     )))
                 }
             },
@@ -96,21 +97,34 @@ pub(crate) fn detect(value: &Value) -> Option<Result<OpenApi, Refusal>> {
     }))
 }
 
-/// Rewrites what OpenAPI adds to its schemas (module docs) in every schema of
-/// `components/schemas`, in place. Pointers do not change.
-pub(crate) fn prepare(value: &mut Value, api: &OpenApi) {
-    let Some(Value::Object(schemas)) = value.pointer_mut("/components/schemas") else {
-        return;
-    };
+/// Rewrites what OpenAPI adds to its schemas (module docs) in every schema that gets a
+/// type ([`named_schemas`]: the entries of `components/schemas` and the schemas written
+/// inline under `paths`, `webhooks` and the other components), in place, and returns
+/// those schemas. Pointers do not change.
+pub(crate) fn prepare(value: &mut Value, api: &OpenApi) -> Vec<NamedSchema> {
+    let named = named_schemas(value, api.draft);
     let v30 = api.draft == Draft::Draft4;
-    let names: BTreeSet<String> = schemas.keys().cloned().collect();
+    let names: BTreeSet<String> = match value.pointer("/components/schemas") {
+        Some(Value::Object(schemas)) => schemas.keys().cloned().collect(),
+        _ => BTreeSet::new(),
+    };
+    for n in &named {
+        if let Some(root) = value.pointer_mut(&n.pointer) {
+            rewrite(root, v30, &names);
+        }
+    }
+    named
+}
+
+/// [`prepare`]'s rewriting of one schema and its subschemas.
+fn rewrite(root: &mut Value, v30: bool, names: &BTreeSet<String>) {
     // Explicit stack: nesting costs no native stack.
-    let mut stack: Vec<&mut Value> = schemas.values_mut().collect();
+    let mut stack: Vec<&mut Value> = vec![root];
     while let Some(schema) = stack.pop() {
         let Value::Object(obj) = schema else {
             continue;
         };
-        discriminate(obj, &names);
+        discriminate(obj, names);
         if v30 && obj.get("nullable") == Some(&Value::Bool(true)) {
             if let Some(Value::String(t)) = obj.get("type") {
                 let t = t.clone();
@@ -274,7 +288,7 @@ fn component_name(reference: &str) -> Option<String> {
 }
 
 /// The pointer of the named schema `name` in an OpenAPI document.
-pub(crate) fn schema_pointer(name: &str) -> String {
+fn schema_pointer(name: &str) -> String {
     let mut p = String::new();
     for t in SCHEMAS {
         p = pointer::join(&p, t);
@@ -299,6 +313,17 @@ mod tests {
             ),
             Some(Ok(Draft::Draft7))
         );
+        for dialect in [
+            "https://spec.openapis.org/oas/3.1/dialect/base",
+            "https://spec.openapis.org/oas/3.1/dialect/2024-11-10",
+            "https://spec.openapis.org/oas/3.2/dialect/2025-09-17",
+        ] {
+            assert_eq!(
+                d(json!({"openapi": "3.1.1", "jsonSchemaDialect": dialect})),
+                Some(Ok(Draft::Draft202012)),
+                "{dialect}"
+            );
+        }
         assert_eq!(d(json!({"type": "object"})), None);
         let refused = |v: Value| detect(&v).and_then(Result::err).map(|(p, _)| p);
         assert_eq!(
@@ -315,6 +340,17 @@ mod tests {
                 .as_deref(),
             Some("/jsonSchemaDialect")
         );
+        // A vocabulary metaschema is not a dialect; an unpublished dialect is unknown.
+        for unknown in [
+            "https://spec.openapis.org/oas/3.1/meta/base",
+            "https://spec.openapis.org/oas/3.3/dialect/WORK-IN-PROGRESS",
+        ] {
+            assert_eq!(
+                refused(json!({"openapi": "3.1.0", "jsonSchemaDialect": unknown})).as_deref(),
+                Some("/jsonSchemaDialect"),
+                "{unknown}"
+            );
+        }
         assert_eq!(
             refused(json!({"openapi": "3.1.0", "components": {"schemas": []}})).as_deref(),
             Some("/components/schemas")
@@ -333,7 +369,7 @@ mod tests {
             }}
         }}});
         let api = detect(&doc).unwrap().unwrap();
-        prepare(&mut doc, &api);
+        let _ = prepare(&mut doc, &api);
         let pet = &doc["components"]["schemas"]["Pet"];
         assert_eq!(pet["required"], json!(["name"]));
         assert_eq!(pet["properties"]["name"]["type"], json!(["string", "null"]));
@@ -350,7 +386,7 @@ mod tests {
         let mut doc = json!({"openapi": "3.1.0", "components": {"schemas": {
             "A": {"type": "string", "nullable": true}}}});
         let api = detect(&doc).unwrap().unwrap();
-        prepare(&mut doc, &api);
+        let _ = prepare(&mut doc, &api);
         assert_eq!(doc["components"]["schemas"]["A"]["type"], json!("string"));
     }
 
@@ -362,7 +398,7 @@ mod tests {
                 "A": {"type": "object"}, "B": {"type": "object"}
             }}});
             let api = detect(&doc).unwrap().unwrap();
-            prepare(&mut doc, &api);
+            let _ = prepare(&mut doc, &api);
             doc["components"]["schemas"]["U"]["oneOf"].clone()
         };
         let refs = json!([{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]);

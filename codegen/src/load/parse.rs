@@ -508,23 +508,30 @@ impl Parser<'_> {
             }
         }
         // An OpenAPI document's root: its named schemas are its definitions.
-        if self.loc.pointer.is_empty() && self.set.document(self.loc.doc).openapi.is_some() {
-            let [components, schemas] = super::openapi::SCHEMAS;
-            if let Some(Value::Object(m)) = obj.get(components).and_then(|c| c.get(schemas)) {
-                for (name, v) in m {
-                    if !matches!(v, Value::Object(_) | Value::Bool(_)) {
-                        return Err(self.set.error_at(
-                            self.loc.doc,
-                            &super::openapi::schema_pointer(name),
-                            format!(
-                                "each value of `components/schemas` must be a schema, found {}",
-                                describe(v)
-                            ),
-                        ));
-                    }
-                    let id = self.child(&[components, schemas, name]);
-                    k.definitions.push((name.clone(), id));
+        if self.loc.pointer.is_empty() {
+            let named = self.set.document(self.loc.doc).openapi_schemas.clone();
+            for n in named {
+                let v = pointer::get(&self.set.document(self.loc.doc).value, &n.pointer);
+                if !matches!(v, Some(Value::Object(_) | Value::Bool(_))) {
+                    let what = if n.inline {
+                        "a `schema` of an OpenAPI document"
+                    } else {
+                        "each value of `components/schemas`"
+                    };
+                    return Err(self.set.error_at(
+                        self.loc.doc,
+                        &n.pointer,
+                        format!(
+                            "{what} must be a schema (a JSON object or boolean), found {}",
+                            v.map_or("nothing".to_owned(), describe)
+                        ),
+                    ));
                 }
+                let id = self.set.node_for(&Loc {
+                    doc: self.loc.doc,
+                    pointer: n.pointer,
+                });
+                k.definitions.push((n.name, id));
             }
         }
         // The keywords the table keeps raw: their values checked against their kinds.

@@ -170,9 +170,12 @@ fn scan(set: &mut SchemaSet, doc: DocId, root: &Value) -> Result<()> {
         }
         let mut children: Vec<String> = Vec::new();
         if ptr.is_empty() && set.docs[doc.0].openapi.is_some() {
-            if let Some(Value::Object(m)) = obj.get("components").and_then(|c| c.get("schemas")) {
-                children.extend(m.keys().map(|name| super::openapi::schema_pointer(name)));
-            }
+            children.extend(
+                set.docs[doc.0]
+                    .openapi_schemas
+                    .iter()
+                    .map(|n| n.pointer.clone()),
+            );
         }
         for (key, v) in obj {
             // Schema positions by the keyword table, in every draft.

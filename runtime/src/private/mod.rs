@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod de;
+pub mod failure;
 pub mod format;
 pub mod inflight;
 pub mod mapped;
@@ -23,4 +24,5 @@ pub mod string_enum;
 pub mod union;
 
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
+pub use failure::{fail, failed};
 pub use string_enum::string_enum;

@@ -165,7 +165,8 @@ pub mod branches {
     }
 }
 
-/// OpenAPI documents (`schemas/openapi/`): one type per `components/schemas` entry.
+/// OpenAPI documents (`schemas/openapi/`): one type per `components/schemas` entry and per
+/// schema written inline under `paths` and `webhooks`.
 pub mod openapi {
     /// OpenAPI 3.0 (YAML): `nullable`, `readOnly`/`writeOnly`, `allOf`, a component of
     /// another document.
@@ -183,6 +184,18 @@ pub mod openapi {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod events {
         envgen_runtime::include_schema!("openapi_events");
+    }
+    /// A real OpenAPI 3.0 document (the USPTO Data Set API) with inline request and
+    /// response bodies.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod uspto {
+        envgen_runtime::include_schema!("openapi_uspto");
+    }
+    /// A real OpenAPI 3.1 document (Scalar Galaxy) with inline bodies in several media
+    /// types, and webhooks.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod galaxy {
+        envgen_runtime::include_schema!("openapi_galaxy");
     }
 }
 

@@ -207,3 +207,109 @@ fn a_discriminator_mapping_may_give_an_alternative_several_values() {
     let l: library::Loose = round_trip(json!({"kind": "blob"}));
     assert!(matches!(l, library::Loose::Object(_)), "{l:?}");
 }
+
+/// A real 3.0 document (`schemas/openapi/real/uspto.yaml`): the inline request body of
+/// `perform-search` and its inline 200 response get types named from the operation; the
+/// `list-data-sets` response, a `$ref`, is the component's type.
+#[test]
+fn real_3_0_inline_bodies_have_types_named_from_their_operation() {
+    use crate::openapi::uspto;
+    // The document's own example for `list-data-sets` (a `$ref` to `dataSetList`).
+    let list: uspto::DataSetList = round_trip(json!({
+        "total": 2,
+        "apis": [
+            {"apiKey": "oa_citations", "apiVersionNumber": "v1",
+             "apiUrl": "https://developer.uspto.gov/ds-api/oa_citations/v1/fields",
+             "apiDocumentationUrl": "https://developer.uspto.gov/ds-api-docs/index.html?url=https://developer.uspto.gov/ds-api/swagger/docs/oa_citations.json"},
+            {"apiKey": "cancer_moonshot", "apiVersionNumber": "v1",
+             "apiUrl": "https://developer.uspto.gov/ds-api/cancer_moonshot/v1/fields",
+             "apiDocumentationUrl": "https://developer.uspto.gov/ds-api-docs/index.html?url=https://developer.uspto.gov/ds-api/swagger/docs/cancer_moonshot.json"}
+        ]
+    }));
+    assert_eq!(list.apis.as_ref().map(Vec::len), Some(2));
+    // The form body of `perform-search`: its defaults read through accessors, and what was
+    // left out stays left out.
+    let search: uspto::PerformSearchRequest = round_trip(json!({"criteria": "*:*"}));
+    assert_eq!((search.start(), search.rows()), (0, 100));
+    let search: uspto::PerformSearchRequest =
+        round_trip(json!({"criteria": "patentNumber:1234", "start": 20, "rows": 10}));
+    assert_eq!((search.start(), search.rows()), (20, 10));
+    let (at, keyword, schema) = refusal::<uspto::PerformSearchRequest>(json!({"start": 1}));
+    assert_eq!((at.as_str(), keyword.as_str()), ("", "required"));
+    assert_eq!(
+        schema,
+        "#/paths/~1{dataset}~1{version}~1records/post/requestBody/content/application~1x-www-form-urlencoded/schema/required"
+    );
+    // The 200 response: an array of objects of objects.
+    let text = r#"[{"doc":{"patentNumber":"1234","title":"x"}},{}]"#;
+    let records: uspto::PerformSearch200Response =
+        serde_json::from_str(text).expect("an array of objects of objects");
+    assert_eq!(serde_json::to_string(&records).expect("serializes"), text);
+    assert!(serde_json::from_str::<uspto::PerformSearch200Response>(r#"[{"doc": 1}]"#).is_err());
+    // Parameters are typed too.
+    let version: uspto::PerformSearchVersionParameter = "v1".to_owned();
+    let dataset: uspto::ListSearchableFieldsDatasetParameter = "oa_citations".to_owned();
+    assert_eq!((version.as_str(), dataset.as_str()), ("v1", "oa_citations"));
+}
+
+/// A real 3.1 document (`schemas/openapi/real/scalar-galaxy-3.1.yaml`): an inline `allOf`
+/// request body carried by two media types is one type; an inline response whose JSON and
+/// XML schemas differ is one type per media type; an inline multipart body; a component
+/// round-trips its own examples.
+#[test]
+fn real_3_1_inline_bodies_round_trip_the_documents_examples() {
+    use crate::openapi::galaxy;
+    // `createUser`'s request examples, `Marc` and `Cam`, in JSON and XML alike.
+    for (name, email, password) in [
+        ("Marc", "marc@scalar.com", "i-love-scalar"),
+        ("Cam", "cam@scalar.com", "scalar-is-cool"),
+    ] {
+        let user: galaxy::CreateUserRequest =
+            round_trip(json!({"name": name, "email": email, "password": password}));
+        assert_eq!(user.password.as_deref(), Some(password));
+    }
+    // `email` is required; `password` is `writeOnly`, so the same type reads a response
+    // that leaves it out.
+    let (at, keyword, _) =
+        refusal::<galaxy::CreateUserRequest>(json!({"name": "Marc", "password": "x"}));
+    assert_eq!((at.as_str(), keyword.as_str()), ("", "required"));
+    let _: galaxy::CreateUserRequest =
+        round_trip(json!({"name": "Marc", "email": "marc@scalar.com"}));
+    // `getAllData`'s 200 response: `allOf` of an inline object and `PaginatedResource`,
+    // built from the schema's own `examples`.
+    let mars = json!({
+        "id": 1, "name": "Mars", "description": "The red planet", "type": "terrestrial",
+        "habitabilityIndex": 0.68,
+        "physicalProperties": {"mass": 0.107, "radius": 0.532, "gravity": 0.378,
+            "temperature": {"min": 130, "max": 308, "average": 210}},
+        "atmosphere": [{"compound": "CO2", "percentage": 95.3}],
+        "discoveredAt": "1610-01-07T00:00:00Z",
+        "image": "https://cdn.scalar.com/photos/mars.jpg",
+        "tags": ["solar-system", "rocky", "explored"],
+        "lastUpdated": "2024-01-15T14:30:00Z",
+        "callbackUrl": "https://example.com/webhook"
+    });
+    let page = json!({"data": [mars.clone(), {"id": 2, "name": "Jupiter", "description": null}],
+        "meta": {"limit": 10, "offset": 0, "total": 100, "next": "/planets?limit=10&offset=10"}});
+    let json_page: galaxy::GetAllData200ResponseJson = round_trip(page.clone());
+    let xml_page: galaxy::GetAllData200ResponseXml = round_trip(page);
+    assert_eq!(
+        json_page.data.as_ref().map(|d| d[0].name.as_str()),
+        xml_page.data.as_ref().map(|d| d[0].name.as_str())
+    );
+    let planet: galaxy::Planet = round_trip(mars);
+    assert_eq!(planet.type_, Some(galaxy::PlanetType::Terrestrial));
+    let (at, keyword, _) =
+        refusal::<galaxy::Planet>(json!({"id": 1, "name": "X", "habitabilityIndex": 1.5}));
+    assert_eq!(
+        (at.as_str(), keyword.as_str()),
+        ("/habitabilityIndex", "maximum")
+    );
+    // `uploadImage`'s multipart body, with the schema's example.
+    let upload: galaxy::UploadImageRequest = round_trip(json!({"image": "@mars.jpg"}));
+    assert_eq!(upload.image.as_deref(), Some("@mars.jpg"));
+    // Parameters of `components/parameters`, with their defaults.
+    let limit: galaxy::LimitParameter = 10;
+    let planet_id: galaxy::PlanetIdParameter = 1;
+    assert_eq!(limit + planet_id, 11);
+}

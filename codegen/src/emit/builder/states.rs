@@ -35,13 +35,15 @@ impl BuilderEmitter<'_> {
                 }
             };
             let tr = trait_name(self.t, &what);
-            let message = lit(&format!(
+            let message = diagnostic_lit(&format!(
                 "`{}::builder()` is missing the required field `{what}`",
                 self.t.name
             ));
-            let label = lit(&hint);
+            let label = diagnostic_lit(&hint);
             let note = match st.slot {
-                Slot::Field(_) => lit(&format!("`{what}` is required by {}", self.required_path)),
+                Slot::Field(_) => {
+                    diagnostic_lit(&format!("`{what}` is required by {}", self.required_path))
+                }
                 Slot::Input(_) => {
                     let derived: Vec<&str> = self
                         .s
@@ -52,7 +54,7 @@ impl BuilderEmitter<'_> {
                         .collect();
                     let list: Vec<String> = derived.iter().map(|d| format!("`{d}`")).collect();
                     let verb = if list.len() == 1 { "is" } else { "are" };
-                    lit(&format!("{} {verb} derived from `{what}`", list.join(", ")))
+                    diagnostic_lit(&format!("{} {verb} derived from `{what}`", list.join(", ")))
                 }
             };
             let doc = format!(" Implemented once `{}::{what}` is set.", self.b.name);
@@ -65,4 +67,11 @@ impl BuilderEmitter<'_> {
         });
         quote!(#(#out)*)
     }
+}
+
+/// A string literal for `#[diagnostic::on_unimplemented]`, whose strings are format
+/// strings: a brace of the text (an OpenAPI path template in a pointer, `{petId}`, or a
+/// property name) is doubled, so it is shown rather than read as a parameter.
+fn diagnostic_lit(text: &str) -> proc_macro2::Literal {
+    lit(&text.replace('{', "{{").replace('}', "}}"))
 }

@@ -108,7 +108,17 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         Some((l.named(root, &root_name)?, l.nullable(root)?))
     };
     if let Some(k) = set.node(root).keywords() {
+        let inline: BTreeSet<&str> = set
+            .document(doc)
+            .openapi_schemas
+            .iter()
+            .filter(|n| n.inline)
+            .map(|n| n.pointer.as_str())
+            .collect();
         for (name, def) in &k.definitions {
+            if !settings.openapi_inline && inline.contains(set.node(*def).loc.pointer.as_str()) {
+                continue;
+            }
             let hint = l.rename_for(*def).unwrap_or_else(|| pascal(name));
             l.named(*def, &hint)?;
         }

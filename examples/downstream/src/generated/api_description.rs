@@ -128,8 +128,8 @@ impl<Meta> ApiDescription<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`ApiDescription`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`ApiDescription`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -400,8 +400,8 @@ impl<'de> ::serde::Deserialize<'de> for Info {
     }
 }
 impl Info {
-    /** Parses and validates a JSON document as a [`Info`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Info`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -672,8 +672,8 @@ impl<Meta> PathItem<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`PathItem`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`PathItem`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -912,8 +912,8 @@ impl<Meta> Operation<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`Operation`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Operation`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -1193,8 +1193,8 @@ impl<Meta> Parameter<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`Parameter`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Parameter`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -1426,8 +1426,8 @@ impl<'de> ::serde::Deserialize<'de> for ParameterIn {
     }
 }
 impl ParameterIn {
-    /** Parses and validates a JSON document as a [`ParameterIn`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`ParameterIn`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -1594,8 +1594,8 @@ impl<Meta> Response<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`Response`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Response`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -1841,8 +1841,8 @@ impl<Meta> ResponseContentValue<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`ResponseContentValue`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`ResponseContentValue`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -2061,8 +2061,8 @@ impl<Meta> Components<Meta>
 where
     Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`Components`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Components`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -2238,8 +2238,8 @@ impl<'de> ::serde::Deserialize<'de> for Schema {
     }
 }
 impl Schema {
-    /** Parses and validates a JSON document as a [`Schema`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`Schema`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -2478,41 +2478,41 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("apiVersion") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/required",
                             text("missing required property \"apiVersion\"")
                         );
                     }
                     if !m.contains_key("info") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/required",
                             text("missing required property \"info\"")
                         );
                     }
                     if !cx.property(m, "apiVersion", n1) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "info", n2) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "paths", n3) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "components", n4) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     for (key, _) in m {
                         if !matches!(
                             key.as_str(), "apiVersion" | "info" | "paths" | "components"
                         ) {
-                            ::envgen_runtime::fail!(
+                            ::envgen_runtime::__private::fail!(
                                 valid, cx, "additionalProperties", "#/additionalProperties",
                                 || format!("property {} is not allowed",
                                 ::envgen_runtime::__private::show_str(key))
@@ -2534,14 +2534,14 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/properties/apiVersion/type", shown_value(&
                         ["", " is not of type \"string\""], v)
                     );
                 }
                 if let ::serde_json::Value::String(s) = v {
                     if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern", "#/properties/apiVersion/pattern",
                             shown_value(& ["",
                             " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\""],
@@ -2567,7 +2567,7 @@ mod validators {
                 let ok = n6(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -2583,7 +2583,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/properties/paths/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
@@ -2591,7 +2591,7 @@ mod validators {
                 if let ::serde_json::Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n13) {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
@@ -2600,7 +2600,7 @@ mod validators {
                         let ok = n14(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                 }
@@ -2622,7 +2622,7 @@ mod validators {
                 let ok = n11(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -2638,32 +2638,32 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/info/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("title") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/info/required",
                             text("missing required property \"title\"")
                         );
                     }
                     if !m.contains_key("version") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/info/required",
                             text("missing required property \"version\"")
                         );
                     }
                     if !cx.property(m, "title", n15) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "version", n16) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "summary", n17) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2680,17 +2680,17 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/path-item/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !cx.property(m, "get", n18) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "post", n19) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2707,26 +2707,26 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/operation/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("responses") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/operation/required",
                             text("missing required property \"responses\"")
                         );
                     }
                     if !cx.property(m, "operationId", n20) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "parameters", n21) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "responses", n22) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2743,35 +2743,35 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/parameter/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("name") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/parameter/required",
                             text("missing required property \"name\"")
                         );
                     }
                     if !m.contains_key("in") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/parameter/required",
                             text("missing required property \"in\"")
                         );
                     }
                     if !cx.property(m, "name", n23) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "in", n24) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "required", n25) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "schema", n26) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2788,23 +2788,23 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/response/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !m.contains_key("description") {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "required", "#/$defs/response/required",
                             text("missing required property \"description\"")
                         );
                     }
                     if !cx.property(m, "description", n27) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                     if !cx.property(m, "content", n28) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2821,14 +2821,14 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/components/type", shown_value(& ["",
                         " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !cx.property(m, "schemas", n29) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -2845,7 +2845,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object() || v.is_boolean();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/schema/type", shown_value(& ["",
                         " is not of any of the types \"object\", \"boolean\""], v)
                     );
@@ -2868,7 +2868,7 @@ mod validators {
                 let ok = n7(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -2884,7 +2884,7 @@ mod validators {
                 let mut valid = true;
                 if let ::serde_json::Value::String(s) = v {
                     if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern",
                             "#/properties/paths/propertyNames/pattern", shown_value(&
                             ["", " does not match the pattern \"^/\""], v)
@@ -2905,7 +2905,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/info/properties/title/type",
                         shown_value(& ["", " is not of type \"string\""], v)
                     );
@@ -2913,7 +2913,7 @@ mod validators {
                 if let ::serde_json::Value::String(s) = v {
                     let len = s.chars().count();
                     if (len as u64) < 1u64 {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "minLength",
                             "#/$defs/info/properties/title/minLength", shown_value(& ["",
                             " is shorter than 1 character"], v)
@@ -2934,7 +2934,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/info/properties/version/type",
                         shown_value(& ["", " is not of type \"string\""], v)
                     );
@@ -2953,7 +2953,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/info/properties/summary/type",
                         shown_value(& ["", " is not of type \"string\""], v)
                     );
@@ -2976,7 +2976,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -2996,7 +2996,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -3012,7 +3012,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type",
                         "#/$defs/operation/properties/operationId/type", shown_value(&
                         ["", " is not of type \"string\""], v)
@@ -3032,7 +3032,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_array();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type",
                         "#/$defs/operation/properties/parameters/type", shown_value(&
                         ["", " is not of type \"array\""], v)
@@ -3041,7 +3041,7 @@ mod validators {
                 if let ::serde_json::Value::Array(a) = v {
                     for (i, item) in a.iter().enumerate() {
                         if !cx.at_index(i, |cx| n30(item, cx)) {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                 }
@@ -3059,14 +3059,14 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/operation/properties/responses/type",
                         shown_value(& ["", " is not of type \"object\""], v)
                     );
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if (m.len() as u64) < 1u64 {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "minProperties",
                             "#/$defs/operation/properties/responses/minProperties", ||
                             format!("the object has {} properties, fewer than minProperties 1",
@@ -3075,7 +3075,7 @@ mod validators {
                     }
                     for (key, value) in m {
                         if !cx.entry(key, value, n31) {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
@@ -3084,7 +3084,7 @@ mod validators {
                         let ok = n32(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                 }
@@ -3102,7 +3102,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/parameter/properties/name/type",
                         shown_value(& ["", " is not of type \"string\""], v)
                     );
@@ -3123,7 +3123,7 @@ mod validators {
                     v.as_str(), Some("query" | "header" | "path" | "cookie")
                 );
                 if !in_enum {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "enum", "#/$defs/parameter/properties/in/enum",
                         shown_value(& ["",
                         " is not one of [\"query\",\"header\",\"path\",\"cookie\"]"], v)
@@ -3143,7 +3143,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_boolean();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/parameter/properties/required/type",
                         shown_value(& ["", " is not of type \"boolean\""], v)
                     );
@@ -3169,7 +3169,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -3185,7 +3185,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_string();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type",
                         "#/$defs/response/properties/description/type", shown_value(&
                         ["", " is not of type \"string\""], v)
@@ -3205,7 +3205,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/response/properties/content/type",
                         shown_value(& ["", " is not of type \"object\""], v)
                     );
@@ -3213,7 +3213,7 @@ mod validators {
                 if let ::serde_json::Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n33) {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                 }
@@ -3231,7 +3231,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type", "#/$defs/components/properties/schemas/type",
                         shown_value(& ["", " is not of type \"object\""], v)
                     );
@@ -3239,7 +3239,7 @@ mod validators {
                 if let ::serde_json::Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n34) {
-                            ::envgen_runtime::failed!(valid, cx);
+                            ::envgen_runtime::__private::failed!(valid, cx);
                         }
                     }
                 }
@@ -3261,7 +3261,7 @@ mod validators {
                 let ok = n9(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -3285,7 +3285,7 @@ mod validators {
                 let ok = n10(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -3301,7 +3301,7 @@ mod validators {
                 let mut valid = true;
                 if let ::serde_json::Value::String(s) = v {
                     if !::envgen_runtime::__private::regex::is_match(&RE_2, s) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern",
                             "#/$defs/operation/properties/responses/propertyNames/pattern",
                             shown_value(& ["",
@@ -3324,7 +3324,7 @@ mod validators {
                 let mut valid = true;
                 let type_ok = v.is_object();
                 if !type_ok {
-                    ::envgen_runtime::fail!(
+                    ::envgen_runtime::__private::fail!(
                         valid, cx, "type",
                         "#/$defs/response/properties/content/additionalProperties/type",
                         shown_value(& ["", " is not of type \"object\""], v)
@@ -3332,7 +3332,7 @@ mod validators {
                 }
                 if let ::serde_json::Value::Object(m) = v {
                     if !cx.property(m, "schema", n35) {
-                        ::envgen_runtime::failed!(valid, cx);
+                        ::envgen_runtime::__private::failed!(valid, cx);
                     }
                 }
                 valid
@@ -3360,7 +3360,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },
@@ -3387,7 +3387,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::failed!(valid, cx);
+                    ::envgen_runtime::__private::failed!(valid, cx);
                 }
                 valid
             },

@@ -173,8 +173,8 @@ impl<Output> JobResult<Output>
 where
     Output: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
 {
-    /** Parses and validates a JSON document as a [`JobResult`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`JobResult`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -406,8 +406,8 @@ impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
     }
 }
 impl JobResultStatus {
-    /** Parses and validates a JSON document as a [`JobResultStatus`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`JobResultStatus`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -507,7 +507,7 @@ where
                         &validators::RE_0,
                         x,
                     ) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern", "#/properties/job/pattern", ||
                             format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
                             ::envgen_runtime::__private::show_str(x))
@@ -517,10 +517,10 @@ where
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx.at_key("status", |cx| <JobResultStatus>::check_n2(&self.status, cx)) {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -539,7 +539,7 @@ where
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -552,7 +552,7 @@ where
                             ::envgen_runtime::__private::num::Bound::U(1u64),
                         ) == ::core::cmp::Ordering::Less
                         {
-                            ::envgen_runtime::fail!(
+                            ::envgen_runtime::__private::fail!(
                                 valid, cx, "minimum", "#/properties/attempts/minimum", ||
                                 format!("{} is less than minimum 1", x)
                             );
@@ -563,7 +563,7 @@ where
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         valid
     }

@@ -198,8 +198,8 @@ impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
     }
 }
 impl ReleaseNote {
-    /** Parses and validates a JSON document as a [`ReleaseNote`]. A failure names the instance
- pointer, the keyword and the schema location.*/
+    /// Parses and validates a JSON document as a [`ReleaseNote`]. A failure names the instance
+    /// pointer, the keyword and the schema location.
     #[inline]
     pub fn from_json_str(
         input: &str,
@@ -454,7 +454,7 @@ impl ReleaseNote {
                 ),
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -466,7 +466,7 @@ impl ReleaseNote {
                         &validators::RE_0,
                         x,
                     ) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern", "#/properties/service/pattern", ||
                             format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
                             ::envgen_runtime::__private::show_str(x))
@@ -476,7 +476,7 @@ impl ReleaseNote {
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -488,7 +488,7 @@ impl ReleaseNote {
                         &validators::RE_1,
                         x,
                     ) {
-                        ::envgen_runtime::fail!(
+                        ::envgen_runtime::__private::fail!(
                             valid, cx, "pattern", "#/properties/version/pattern", ||
                             format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
                             ::envgen_runtime::__private::show_str(x))
@@ -498,7 +498,7 @@ impl ReleaseNote {
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -510,7 +510,7 @@ impl ReleaseNote {
                 ),
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         if !cx
             .at_key(
@@ -519,7 +519,7 @@ impl ReleaseNote {
                     Some(x) => {
                         let mut valid = true;
                         if (x.len() as u64) > 20u64 {
-                            ::envgen_runtime::fail!(
+                            ::envgen_runtime::__private::fail!(
                                 valid, cx, "maxItems", "#/properties/highlights/maxItems",
                                 || format!("the array has {} items, more than maxItems 20",
                                 x.len())
@@ -534,7 +534,7 @@ impl ReleaseNote {
                                         let mut valid = true;
                                         let len = x.chars().count() as u64;
                                         if len < 1u64 {
-                                            ::envgen_runtime::fail!(
+                                            ::envgen_runtime::__private::fail!(
                                                 valid, cx, "minLength",
                                                 "#/properties/highlights/items/minLength", ||
                                                 format!("{} is shorter than 1 character",
@@ -545,7 +545,7 @@ impl ReleaseNote {
                                     },
                                 )
                             {
-                                ::envgen_runtime::failed!(valid, cx);
+                                ::envgen_runtime::__private::failed!(valid, cx);
                             }
                         }
                         valid
@@ -554,7 +554,7 @@ impl ReleaseNote {
                 },
             )
         {
-            ::envgen_runtime::failed!(valid, cx);
+            ::envgen_runtime::__private::failed!(valid, cx);
         }
         valid
     }
@@ -698,7 +698,7 @@ mod validators {
         let mut valid = true;
         let type_ok = v.is_string();
         if !type_ok {
-            ::envgen_runtime::fail!(
+            ::envgen_runtime::__private::fail!(
                 valid, cx, "type", "#/properties/id/type", shown_value(& ["",
                 " is not of type \"string\""], v)
             );
@@ -707,7 +707,7 @@ mod validators {
             if cx.formats()
                 && ::envgen_runtime::__private::format::check("uuid", s) == Some(false)
             {
-                ::envgen_runtime::fail!(
+                ::envgen_runtime::__private::fail!(
                     valid, cx, "format", "#/properties/id/format", shown_value(& ["",
                     " is not a valid uuid"], v)
                 );
@@ -779,7 +779,7 @@ mod validators {
         let mut valid = true;
         let type_ok = v.is_string();
         if !type_ok {
-            ::envgen_runtime::fail!(
+            ::envgen_runtime::__private::fail!(
                 valid, cx, "type", "#/properties/released_at/type", shown_value(& ["",
                 " is not of type \"string\""], v)
             );
@@ -789,7 +789,7 @@ mod validators {
                 && ::envgen_runtime::__private::format::check("date-time", s)
                     == Some(false)
             {
-                ::envgen_runtime::fail!(
+                ::envgen_runtime::__private::fail!(
                     valid, cx, "format", "#/properties/released_at/format", shown_value(&
                     ["", " is not a valid date-time"], v)
                 );
