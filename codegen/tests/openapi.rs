@@ -142,6 +142,10 @@ fn inline_schemas_get_types_named_from_their_operation() {
         !code.contains("GetPet201Response"),
         "a reference gets no type:\n{code}"
     );
+    assert!(
+        code.contains("/// The `dry-run` parameter (query) of `PUT /pets/{petId}` (`getPet`)."),
+        "docs say what the schema is the schema of:\n{code}"
+    );
     // Off: components only.
     let code = generate_source("api.json", doc, &Settings::new().openapi_inline(false))
         .expect("generates");

@@ -35,6 +35,10 @@ pub(crate) struct NamedSchema {
     pub pointer: String,
     /// Whether it is written inline (anywhere but `components/schemas`).
     pub inline: bool,
+    /// For an inline schema, what it is the schema of (`The \`201\` response of
+    /// \`POST /pets\` (\`createPet\`).`), and the description of the object holding it:
+    /// the docs of its type when the schema has none of its own.
+    pub about: Option<String>,
 }
 
 /// The HTTP methods whose fields of a Path Item are operations (3.2 adds `query`; its
@@ -71,6 +75,7 @@ pub(crate) fn named_schemas(doc: &Value, draft: Draft) -> Vec<NamedSchema> {
                 name: name.clone(),
                 pointer: pointer::join(&pointer::join("/components", "schemas"), name),
                 inline: false,
+                about: None,
             });
         }
     }
@@ -86,16 +91,20 @@ pub(crate) fn named_schemas(doc: &Value, draft: Draft) -> Vec<NamedSchema> {
         }
     };
     for (name, at, v) in each("parameters") {
-        w.parameter_as(&format!("{name} Parameter"), &at, v);
+        let about = format!("The `{name}` parameter (`components/parameters`)");
+        w.parameter_as(&format!("{name} Parameter"), &at, v, &about);
     }
     for (name, at, v) in each("headers") {
-        w.parameter_as(&format!("{name} Header"), &at, v);
+        let about = format!("The `{name}` header (`components/headers`)");
+        w.parameter_as(&format!("{name} Header"), &at, v, &about);
     }
     for (name, at, v) in each("requestBodies") {
-        w.content(&format!("{name} RequestBody"), &at, v);
+        let about = format!("The `{name}` request body (`components/requestBodies`)");
+        w.content(&format!("{name} RequestBody"), &at, v, &about);
     }
     for (name, at, v) in each("responses") {
-        w.response(&name, &at, v);
+        let about = format!("The `{name}` response (`components/responses`)");
+        w.response(&name, &at, v, &about);
     }
     for (root, by_name) in [("paths", false), ("webhooks", true)] {
         let Some(Value::Object(items)) = doc.get(root) else {
@@ -117,8 +126,9 @@ struct Walk {
 }
 
 impl Walk {
-    /// A schema at `at` named `name`, unless it is only a reference.
-    fn schema(&mut self, name: String, at: String, schema: &Value) {
+    /// A schema at `at` named `name`, unless it is only a reference; `about` says what it
+    /// is the schema of, `holder` is the object holding it (its `description` is kept).
+    fn schema(&mut self, name: String, at: String, schema: &Value, about: &str, holder: &Value) {
         if let Value::Object(obj) = schema {
             if obj.contains_key("$ref")
                 && (self.ref_only_siblings_ignored
@@ -129,10 +139,15 @@ impl Walk {
                 return;
             }
         }
+        let about = match holder.get("description") {
+            Some(Value::String(d)) if !d.trim().is_empty() => format!("{about}.\n\n{}", d.trim()),
+            _ => format!("{about}."),
+        };
         self.out.push(NamedSchema {
             name,
             pointer: at,
             inline: true,
+            about: Some(about),
         });
     }
 
@@ -149,7 +164,12 @@ impl Walk {
         } else {
             path_phrase(path)
         };
-        self.parameters(&path_words, at, item.get("parameters"));
+        let item_label = if webhook {
+            format!("the `{path}` webhook")
+        } else {
+            format!("`{path}`")
+        };
+        self.parameters(&path_words, at, item.get("parameters"), &item_label);
         let mut operations: Vec<(String, String, &Value)> = METHODS
             .iter()
             .filter_map(|m| {
@@ -168,16 +188,27 @@ impl Walk {
             let Value::Object(op) = op else {
                 continue;
             };
-            let name = match op.get("operationId") {
-                Some(Value::String(id)) if !id.trim().is_empty() => id.clone(),
-                _ => format!("{method} {path_words}"),
+            let id = match op.get("operationId") {
+                Some(Value::String(id)) if !id.trim().is_empty() => Some(id.clone()),
+                _ => None,
             };
-            self.parameters(&name, &op_at, op.get("parameters"));
+            let name = id
+                .clone()
+                .unwrap_or_else(|| format!("{method} {path_words}"));
+            let method_up = method.to_uppercase();
+            let op_label = match (&id, webhook) {
+                (Some(id), false) => format!("`{method_up} {path}` (`{id}`)"),
+                (None, false) => format!("`{method_up} {path}`"),
+                (Some(id), true) => format!("the `{path}` webhook (`{method_up}`, `{id}`)"),
+                (None, true) => format!("the `{path}` webhook (`{method_up}`)"),
+            };
+            self.parameters(&name, &op_at, op.get("parameters"), &op_label);
             if let Some(body) = op.get("requestBody") {
                 self.content(
                     &format!("{name} Request"),
                     &pointer::join(&op_at, "requestBody"),
                     body,
+                    &format!("The request body of {op_label}"),
                 );
             }
             if let Some(Value::Object(responses)) = op.get("responses") {
@@ -187,14 +218,15 @@ impl Walk {
                         &format!("{name} {status}"),
                         &pointer::join(&base, status),
                         r,
+                        &format!("The `{status}` response of {op_label}"),
                     );
                 }
             }
         }
     }
 
-    /// A list of Parameter Objects, each named `{prefix} {its name} Parameter`.
-    fn parameters(&mut self, prefix: &str, at: &str, list: Option<&Value>) {
+    /// A list of Parameter Objects of `owner`, each named `{prefix} {its name} Parameter`.
+    fn parameters(&mut self, prefix: &str, at: &str, list: Option<&Value>, owner: &str) {
         let Some(Value::Array(list)) = list else {
             return;
         };
@@ -204,16 +236,23 @@ impl Walk {
                 Some(Value::String(n)) => n.clone(),
                 _ => i.to_string(),
             };
+            let about = match p.get("in") {
+                Some(Value::String(place)) => {
+                    format!("The `{name}` parameter ({place}) of {owner}")
+                }
+                _ => format!("The `{name}` parameter of {owner}"),
+            };
             self.parameter_as(
                 &format!("{prefix} {name} Parameter"),
                 &pointer::join(&base, &i.to_string()),
                 p,
+                &about,
             );
         }
     }
 
     /// A Parameter Object (or Header Object: the two hold a schema alike).
-    fn parameter_as(&mut self, name: &str, at: &str, p: &Value) {
+    fn parameter_as(&mut self, name: &str, at: &str, p: &Value, about: &str) {
         let Value::Object(obj) = p else {
             return;
         };
@@ -221,26 +260,38 @@ impl Walk {
             return;
         }
         if let Some(schema) = obj.get("schema") {
-            self.schema(name.to_owned(), pointer::join(at, "schema"), schema);
+            self.schema(
+                name.to_owned(),
+                pointer::join(at, "schema"),
+                schema,
+                about,
+                p,
+            );
         }
         if obj.contains_key("content") {
-            self.content(name, at, p);
+            self.content(name, at, p, about);
         }
     }
 
     /// A Response Object named `{prefix} Response`, and its headers.
-    fn response(&mut self, prefix: &str, at: &str, r: &Value) {
+    fn response(&mut self, prefix: &str, at: &str, r: &Value, about: &str) {
         let Value::Object(obj) = r else {
             return;
         };
         if obj.contains_key("$ref") {
             return;
         }
-        self.content(&format!("{prefix} Response"), at, r);
+        self.content(&format!("{prefix} Response"), at, r, about);
         if let Some(Value::Object(headers)) = obj.get("headers") {
             let base = pointer::join(at, "headers");
             for (h, v) in headers {
-                self.parameter_as(&format!("{prefix} {h} Header"), &pointer::join(&base, h), v);
+                let about = format!("The `{h}` header of {}", lower_first(about));
+                self.parameter_as(
+                    &format!("{prefix} {h} Header"),
+                    &pointer::join(&base, h),
+                    v,
+                    &about,
+                );
             }
         }
     }
@@ -248,8 +299,8 @@ impl Walk {
     /// The schemas of the `content` map of `holder` (a Request Body, Response, Parameter
     /// or Header Object): `name` for one schema (however many media types carry it), `name`
     /// and the media type for each of several different ones.
-    fn content(&mut self, name: &str, at: &str, holder: &Value) {
-        let Value::Object(holder) = holder else {
+    fn content(&mut self, name: &str, at: &str, holder_value: &Value, about: &str) {
+        let Value::Object(holder) = holder_value else {
             return;
         };
         if holder.contains_key("$ref") {
@@ -267,7 +318,9 @@ impl Walk {
         if let Some((media, first)) = with_schema.first() {
             if with_schema.iter().all(|(_, s)| s == first) {
                 let at = pointer::join(&pointer::join(&base, media), "schema");
-                self.schema(name.to_owned(), at, first);
+                let media: Vec<&str> = with_schema.iter().map(|(m, _)| m.as_str()).collect();
+                let about = format!("{about}, as `{}`", media.join("`, `"));
+                self.schema(name.to_owned(), at, first, &about, holder_value);
                 return;
             }
         }
@@ -279,8 +332,18 @@ impl Walk {
                 name.to_owned()
             };
             let at = pointer::join(&pointer::join(&base, media), "schema");
-            self.schema(name, at, schema);
+            let about = format!("{about}, as `{media}`");
+            self.schema(name, at, schema, &about, holder_value);
         }
+    }
+}
+
+/// `text` with its first letter in lower case (`The x` → `the x`), to follow "of".
+fn lower_first(text: &str) -> String {
+    let mut cs = text.chars();
+    match cs.next() {
+        Some(c) => c.to_lowercase().chain(cs).collect(),
+        None => String::new(),
     }
 }
 
@@ -411,6 +474,40 @@ mod tests {
             .map(|(n, _)| n)
             .collect();
         assert_eq!(got, ["make Request", "search Request", "LINK a Request"]);
+    }
+
+    /// What each inline schema is the schema of, with the holder's description: the docs
+    /// of its type.
+    #[test]
+    fn each_inline_schema_says_what_it_is_the_schema_of() {
+        let doc = json!({
+            "paths": {"/pets": {"post": {
+                "operationId": "createPet",
+                "parameters": [{"name": "dry", "in": "query", "description": "Only check.", "schema": {"type": "boolean"}}],
+                "requestBody": {"description": "The pet.", "content": {
+                    "application/json": {"schema": {"type": "object"}},
+                    "application/xml": {"schema": {"type": "object"}}}},
+                "responses": {"201": {"description": "Created.",
+                    "content": {"application/json": {"schema": {"type": "object"}}, "text/plain": {"schema": {"type": "string"}}},
+                    "headers": {"Location": {"schema": {"type": "string"}}}}}
+            }}},
+            "webhooks": {"adopted": {"post": {"requestBody": {"content": {"application/json": {"schema": {"type": "string"}}}}}}}
+        });
+        let about: Vec<String> = named_schemas(&doc, Draft::Draft202012)
+            .into_iter()
+            .filter_map(|n| n.about)
+            .collect();
+        assert_eq!(
+            about,
+            [
+                "The `dry` parameter (query) of `POST /pets` (`createPet`).\n\nOnly check.",
+                "The request body of `POST /pets` (`createPet`), as `application/json`, `application/xml`.\n\nThe pet.",
+                "The `201` response of `POST /pets` (`createPet`), as `application/json`.\n\nCreated.",
+                "The `201` response of `POST /pets` (`createPet`), as `text/plain`.\n\nCreated.",
+                "The `Location` header of the `201` response of `POST /pets` (`createPet`).",
+                "The request body of the `adopted` webhook (`POST`), as `application/json`.",
+            ]
+        );
     }
 
     #[test]

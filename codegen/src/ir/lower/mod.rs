@@ -218,12 +218,25 @@ impl Lower<'_> {
     }
 
     fn docs(&self, node: NodeId) -> Option<String> {
-        let k = self.set.node(node).keywords()?;
-        match (&k.title, &k.description) {
+        let n = self.set.node(node);
+        let own = n.keywords().and_then(|k| match (&k.title, &k.description) {
             (Some(t), Some(d)) if t != d => Some(format!("{t}\n\n{d}")),
             (_, Some(d)) => Some(d.clone()),
             (Some(t), None) => Some(t.clone()),
             (None, None) => None,
+        });
+        // An OpenAPI schema written inline: what it is the schema of (a request body, a
+        // response, a parameter) comes first.
+        let about = self
+            .set
+            .document(n.loc.doc)
+            .openapi_schemas
+            .iter()
+            .find(|s| s.pointer == n.loc.pointer)
+            .and_then(|s| s.about.clone());
+        match (about, own) {
+            (Some(a), Some(o)) => Some(format!("{a}\n\n{o}")),
+            (a, o) => a.or(o),
         }
     }
 
