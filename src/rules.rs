@@ -4,8 +4,8 @@
 //!
 //! Every checker runs its schema's generated validator first (every error becomes a
 //! violation: the rule id is `<contract>/schema` unless the schema encodes a prose rule,
-//! then that rule's id), then the rules the seeds state in prose. Rule ids are stable:
-//! `<contract>/<section>-<name>`, for example `meminit/9.2-key-order`.
+//! then that rule's id), then the rules its contract states in prose. Rule ids are
+//! stable: `<contract>/<section>-<name>`, for example `meminit/9.2-key-order`.
 
 mod duplicates;
 
@@ -18,9 +18,10 @@ use std::fmt;
 /// How binding a rule is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// The seed says MUST (or states it as the contract): the document is wrong.
+    /// The contract says MUST (or states it as a plain requirement): the document is
+    /// wrong.
     Must,
-    /// The seed says SHOULD or "recommended": a lint; the document is still usable.
+    /// The contract says SHOULD or "recommended": a lint; the document is still usable.
     Should,
 }
 
@@ -160,8 +161,9 @@ pub(crate) fn is_absolute(path: &str) -> bool {
 
 /// Why `path` is not a normalized relative POSIX path, or `None` when it is one: `"."`,
 /// or `/`-separated segments without `.`, `..` or empty segments (one trailing `/`, as in
-/// a directory's `src/utils/`, is allowed), no `\`, not absolute (`/…`, `C:…`). Seeds 002
-/// (`cwd`, glob `paths`) and 004 (section 9.4) ask for this form.
+/// a directory's `src/utils/`, is allowed), no `\`, not absolute (`/…`, `C:…`). The
+/// ToolResponse spec (`cwd`, glob `paths`) and the Meminit Agent Output Contract (section
+/// 9.4) ask for this form.
 pub fn relative_posix_problem(path: &str) -> Option<&'static str> {
     if path.is_empty() {
         return Some("is empty (the root is \".\")");

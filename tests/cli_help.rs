@@ -3,9 +3,9 @@
 //! * `envgen help --format json` is envgen's cmdhelp document, valid against the cmdhelp
 //!   schema, covering every subcommand, with examples that resolve and that clap accepts;
 //!   `--format md` renders the same document; both are snapshot tested.
-//! * every command prints one ResponseEnvelope under `--format json`, with seed 001's exit
-//!   codes and the catalogued `error.code` values (documented in docs/cli.md and in the
-//!   cmdhelp document);
+//! * every command prints one ResponseEnvelope under `--format json`, with the
+//!   ResponseEnvelope spec's exit codes and the catalogued `error.code` values
+//!   (documented in docs/cli.md and in the cmdhelp document);
 //! * a misspelt subcommand is REDIRECTED (13) with the corrected invocation.
 
 use envgen::cli::{codes, Cli};
@@ -41,8 +41,8 @@ fn own_doc() -> Cmdhelp {
         .unwrap_or_else(|e| panic!("not a valid cmdhelp document: {e}"))
 }
 
-/// The envelope on stdout: one line, valid (seed 001's test-mode check against the exit
-/// code), returned as JSON.
+/// The envelope on stdout: one line, valid (the ResponseEnvelope spec's test-mode check
+/// against the exit code), returned as JSON.
 fn envelope(out: &Output) -> Value {
     let text = stdout(out);
     assert_eq!(

@@ -1,9 +1,9 @@
-//! The generated cmdhelp v0.1 types (seed 003) parse real documents into typed values:
-//! nested `commands` paths, `flags` keyed by name, args, `exit_codes` in both forms, the
-//! closed `typeName` set plus `x-*` extensions, mixed-type `enum`, `enum_source`, and
-//! `negate_flag` only on bool. Each rule of the schema that a document can break has an
-//! invalid document under `tests/documents/cmdhelp/invalid/` (see its manifest); here each
-//! one must fail with the manifest's pointer and keyword.
+//! The generated cmdhelp v0.1 types (the cmdhelp v0.1 schema) parse real documents into
+//! typed values: nested `commands` paths, `flags` keyed by name, args, `exit_codes` in
+//! both forms, the closed `typeName` set plus `x-*` extensions, mixed-type `enum`,
+//! `enum_source`, and `negate_flag` only on bool. Each rule of the schema that a document
+//! can break has an invalid document under `tests/documents/cmdhelp/invalid/` (see its
+//! manifest); here each one must fail with the manifest's pointer and keyword.
 
 use envgen::cmdhelp::{Cmdhelp, EnumValuesItem, ExitCode, Flag, TypeName};
 use envgen::runtime::Options;

@@ -1,6 +1,6 @@
-//! Seed 001's interpreter, two rules made exact: the retry limit counts one command's
-//! failures (not one `error.code` across commands), and REDIRECTED (13) without a
-//! replacement command is escalated instead of retried.
+//! The ResponseEnvelope spec's interpreter, two rules made exact: the retry limit counts
+//! one command's failures (not one `error.code` across commands), and REDIRECTED (13)
+//! without a replacement command is escalated instead of retried.
 
 use envgen::response::{Action, Escalation, Interpreter};
 use std::time::Duration;

@@ -102,7 +102,8 @@ fn section_12_examples_are_canonical_through_parse() {
     }
 }
 
-/// The two documents are the seed's section 12 lines (when `../shared` is present).
+/// The two documents are the example lines of the Meminit Agent Output Contract, section
+/// 12 (compared with its source file `../shared/seeds/004_*` when that is present).
 #[test]
 fn example_documents_are_the_seed_lines() {
     let seeds = manifest().join("../shared/seeds");
@@ -111,7 +112,7 @@ fn example_documents_are_the_seed_lines() {
             panic!("ENVGEN_REQUIRE_SHARED=1 but {} is missing", seeds.display());
         }
         eprintln!(
-            "SKIPPED: {} not found; seed example comparison did not run",
+            "SKIPPED: {} not found; Meminit example comparison did not run",
             seeds.display()
         );
         return;
@@ -121,7 +122,7 @@ fn example_documents_are_the_seed_lines() {
         .filter_map(Result::ok)
         .find(|e| e.file_name().to_string_lossy().starts_with("004"))
         .map(|e| std::fs::read_to_string(e.path()).unwrap_or_else(|e| panic!("{e}")))
-        .unwrap_or_else(|| panic!("no seed 004"));
+        .unwrap_or_else(|| panic!("no 004_* file (the Meminit Agent Output Contract)"));
     let examples: Vec<&str> = seed
         .split("## 12. Examples")
         .nth(1)

@@ -1,8 +1,8 @@
-//! Seed 001's runtime rules for `ResponseEnvelope`: the producer side (`respond()`, exit
-//! codes, the test-mode validator, `emit()`) and the agent side (`interpret`). Test names
-//! follow the seed's rule headings ("Determining outcome", "Missing or null fields",
-//! "Deciding whether to act on data", "Retrying", "Auth flow", "Redirect flow",
-//! "Warnings", "Tests to generate").
+//! The ResponseEnvelope spec's runtime rules for `ResponseEnvelope`: the producer side
+//! (`respond()`, exit codes, the test-mode validator, `emit()`) and the agent side
+//! (`interpret`). Test names follow the ResponseEnvelope spec's rule headings
+//! ("Determining outcome", "Missing or null fields", "Deciding whether to act on data",
+//! "Retrying", "Auth flow", "Redirect flow", "Warnings", "Tests to generate").
 
 #[path = "support/rng.rs"]
 mod rng;
@@ -116,7 +116,7 @@ fn success_path_ok_true_data_matches_declared_output_error_null() {
     let (line, code) = emitted(&out);
     assert_eq!(code, 0);
     insta::assert_snapshot!("success_path", with_duration(&line, "[ms]"));
-    // the seed's Success example, byte for byte (its duration aside)
+    // the ResponseEnvelope spec's Success example, byte for byte (its duration aside)
     assert_eq!(
         with_duration(&line, "340"),
         document("seed-success.json").trim_end()
@@ -444,7 +444,7 @@ fn property_every_exit_code_and_handler_result_gives_a_valid_envelope() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The seed's five example envelopes
+// The ResponseEnvelope spec's five example envelopes
 
 #[test]
 fn seed_examples_parse_round_trip_and_interpret_as_the_seed_describes() {

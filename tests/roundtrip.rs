@@ -1,6 +1,6 @@
 //! Round trips through the generated envelope types: every valid document under
-//! `tests/documents/<schema>/` (the seed examples and documents a user would write) is
-//! parsed into its generated type and serialized back.
+//! `tests/documents/<schema>/` (the contracts' examples and documents a user would write)
+//! is parsed into its generated type and serialized back.
 //!
 //! * The result equals the input as JSON, numbers compared by value.
 //! * Compact one-line documents come back byte for byte (key order included).
@@ -91,7 +91,7 @@ fn meminit_documents_round_trip() {
     assert!(round_trip::<meminit::MeminitEnvelope>("meminit") >= 2);
 }
 
-/// The five ResponseEnvelope examples of seed 001 are all present and parse.
+/// The five examples of the ResponseEnvelope spec are all present and parse.
 #[test]
 fn seed_001_examples_are_covered() {
     for name in [

@@ -1,5 +1,5 @@
-//! `envgen::help::check` (seed 003) and the consumer helpers: one passing and one failing
-//! case per rule id.
+//! `envgen::help::check` (the cmdhelp v0.1 schema) and the consumer helpers: one passing
+//! and one failing case per rule id.
 
 #[path = "support/rules.rs"]
 mod support;

@@ -13,6 +13,7 @@ fn case(rule: &str, good: &str, bad: &str, pointer: &str) {
     assert_case(rule, &check(good), &check(bad), pointer);
 }
 
+// The two example outputs of the Meminit Agent Output Contract, section 12.
 const SEED: &str = r#"{"output_schema_version":"1.0","success":true,"command":"check","run_id":"20260218-1f2c3a","root":"/repo","data":{"files_checked":42,"files_passed":41,"files_failed":1},"warnings":[],"violations":[{"code":"SCHEMA_INVALID","message":"Missing required field: owner","path":"docs/10-prd/prd-007-sample.md","line":5,"severity":"error"}],"advice":[]}"#;
 const SEED_ERROR: &str = r#"{"output_schema_version":"1.0","success":false,"command":"new","run_id":"20260218-1f2c3a","root":"/repo","error":{"code":"UNKNOWN_TYPE","message":"Unknown document type: XYZ","details":{"valid_types":["ADR","PRD","FDD"]}}}"#;
 
@@ -64,7 +65,10 @@ fn meminit_9_1_single_object() {
     case("meminit/9.1-single-object", SEED, &format!("[{SEED}]"), "");
     // A repeated key: `serde_json::Value` would keep only the last one.
     let repeated = SEED.replacen("\"success\":true", "\"success\":true,\"success\":false", 1);
-    assert_ne!(repeated, SEED, "the seed example has \"success\":true");
+    assert_ne!(
+        repeated, SEED,
+        "the Meminit Agent Output Contract's example has \"success\":true"
+    );
     case("meminit/9.1-single-object", SEED, &repeated, "/success");
 }
 

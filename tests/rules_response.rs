@@ -1,4 +1,5 @@
-//! `envgen::response::check` (seed 001): one passing and one failing case per rule id.
+//! `envgen::response::check` (the ResponseEnvelope spec): one passing and one failing
+//! case per rule id.
 
 #[path = "support/rules.rs"]
 mod support;

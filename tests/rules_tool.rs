@@ -1,4 +1,5 @@
-//! `envgen::tool::check` (seed 002): one passing and one failing case per rule id.
+//! `envgen::tool::check` (the ToolResponse spec): one passing and one failing case per
+//! rule id.
 
 #[path = "support/rules.rs"]
 mod support;
@@ -12,7 +13,7 @@ fn case(rule: &str, good: Value, bad: Value, pointer: &str) {
     assert_case(rule, &check(&good), &check(&bad), pointer);
 }
 
-/// The seed's section 5 example (ls, partial, truncated): breaks no rule.
+/// The ToolResponse spec's example, section 5 (ls, partial, truncated): breaks no rule.
 fn seed_ls() -> Value {
     json!({
         "status": "partial",
@@ -44,7 +45,8 @@ fn with(mut doc: Value, pointer: &str, value: Value) -> Value {
 fn every_valid_fixture_and_the_seed_example_break_no_rule() {
     assert_eq!(check(&seed_ls()), vec![]);
     let check_text = |text: &str| check(&serde_json::from_str(text).unwrap());
-    // partial-fallback.json copies the seed's fallback wording, which states no next step.
+    // partial-fallback.json copies the ToolResponse spec's fallback wording, which states
+    // no next step.
     let known: &[(&str, &[&str])] = &[("partial-fallback.json", &["tool/4-text-next-step"])];
     assert_fixtures("tool-response", check_text, known);
 }

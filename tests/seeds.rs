@@ -1,10 +1,13 @@
-//! Fidelity to the seed specs in `../shared/seeds/`:
+//! Fidelity to the contracts' source texts, read from `../shared/seeds/` (not part of the
+//! repository; one file per contract, `000_*` to `004_*`):
 //!
-//! * the two copied schemas are byte-identical to their seeds, and the Meminit schema is
-//!   exactly the JSON of section 11 of seed 004;
-//! * every example embedded in the seed prose (seed 001's five envelopes, seed 002's `ls`
-//!   result, seed 004's two one-line envelopes) parses into its generated type and
-//!   serializes back to the same JSON.
+//! * the two copied schemas (the ResponseEnvelope schema, the cmdhelp v0.1 schema) are
+//!   byte-identical to their source files, and the Meminit schema is exactly the JSON of
+//!   the Meminit Agent Output Contract, section 11;
+//! * every example embedded in the contracts' prose (the ResponseEnvelope spec's five
+//!   envelopes, the ToolResponse spec's `ls` result, the Meminit Agent Output Contract's
+//!   two one-line envelopes) parses into its generated type and serializes back to the
+//!   same JSON.
 //!
 //! Without `../shared` these tests say loudly that they skipped; with
 //! `ENVGEN_REQUIRE_SHARED=1` (as `.ci/run` sets) they fail instead.
@@ -22,7 +25,7 @@ fn shared() -> Option<PathBuf> {
         panic!("ENVGEN_REQUIRE_SHARED=1 but {} is missing", dir.display());
     }
     eprintln!(
-        "SKIPPED: {} not found; seed fidelity tests did not run",
+        "SKIPPED: {} not found; contract fidelity tests did not run",
         dir.display()
     );
     None
@@ -34,7 +37,7 @@ fn seed(dir: &Path, prefix: &str) -> String {
         .unwrap_or_else(|e| panic!("{}: {e}", seeds.display()))
         .filter_map(Result::ok)
         .find(|e| e.file_name().to_string_lossy().starts_with(prefix))
-        .unwrap_or_else(|| panic!("no seed {prefix}_* in {}", seeds.display()));
+        .unwrap_or_else(|| panic!("no {prefix}_* file in {}", seeds.display()));
     std::fs::read_to_string(entry.path()).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -51,12 +54,12 @@ fn copied_schemas_match_the_seeds() {
     assert_eq!(
         schema("response-envelope.json"),
         seed(&dir, "000"),
-        "response-envelope.json differs from seed 000"
+        "response-envelope.json differs from the ResponseEnvelope schema's source file"
     );
     assert_eq!(
         schema("cmdhelp.schema.json"),
         seed(&dir, "003"),
-        "cmdhelp.schema.json differs from seed 003"
+        "cmdhelp.schema.json differs from the cmdhelp v0.1 schema's source file"
     );
     let spec = seed(&dir, "004");
     let section = spec
@@ -72,7 +75,7 @@ fn copied_schemas_match_the_seeds() {
 }
 
 /// Every JSON object in `text` that starts a line and parses (backslash line
-/// continuations inside strings, as seed 002 writes them, are joined first).
+/// continuations inside strings, as the ToolResponse spec writes them, are joined first).
 fn examples(text: &str) -> Vec<Value> {
     let joined = text.replace("\\\n", "");
     let mut out = Vec::new();
@@ -106,7 +109,11 @@ fn seed_001_examples_round_trip() {
         .into_iter()
         .filter(|v| v.get("ok").is_some())
         .collect();
-    assert_eq!(found.len(), 5, "seed 001 has five example envelopes");
+    assert_eq!(
+        found.len(),
+        5,
+        "the ResponseEnvelope spec has five example envelopes"
+    );
     for v in &found {
         round_trips::<envgen::response_envelope::ResponseEnvelope>(v)
             .unwrap_or_else(|e| panic!("{e}: {v}"));
@@ -123,7 +130,7 @@ fn seed_002_ls_example_round_trips() {
     assert_eq!(
         found.len(),
         1,
-        "seed 002 has one complete ToolResponse example (the ls result)"
+        "the ToolResponse spec has one complete example (the ls result)"
     );
     round_trips::<envgen::tool_response::ToolResponse>(&found[0]).unwrap_or_else(|e| panic!("{e}"));
     let ours = std::fs::read_to_string(
@@ -134,7 +141,7 @@ fn seed_002_ls_example_round_trips() {
     assert_eq!(
         first_difference(&found[0], &ours),
         None,
-        "tests/documents/tool-response/seed-ls.json differs from the seed"
+        "tests/documents/tool-response/seed-ls.json differs from the ToolResponse spec's ls example"
     );
 }
 
@@ -146,7 +153,11 @@ fn seed_004_examples_round_trip_byte_for_byte() {
         .lines()
         .filter(|l| l.starts_with("{\"output_schema_version\""))
         .collect();
-    assert_eq!(lines.len(), 2, "seed 004 section 12 has two examples");
+    assert_eq!(
+        lines.len(),
+        2,
+        "the Meminit Agent Output Contract, section 12, has two examples"
+    );
     for line in lines {
         let parsed = envgen::meminit::MeminitEnvelope::<Value>::from_json_str(line)
             .unwrap_or_else(|e| panic!("{e}"));

@@ -1,6 +1,6 @@
-//! Seed 002 producer back doors, closed: the generated builder cannot write a status that
-//! contradicts `data`, `cwd` is relative POSIX, and truncation file names keep the seed's
-//! pattern (see also `tests/tool_response_runtime.rs`).
+//! ToolResponse spec producer back doors, closed: the generated builder cannot write a
+//! status that contradicts `data`, `cwd` is relative POSIX, and truncation file names
+//! keep the ToolResponse spec's pattern (see also `tests/tool_response_runtime.rs`).
 
 use envgen::tool::error_code::ErrorCode;
 use envgen::tool::{check, respond, truncate::is_output_path, ProjectRoot};

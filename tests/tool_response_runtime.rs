@@ -1,8 +1,8 @@
-//! Seed 002 (ToolResponse) rules, one test per rule, on the `envgen::tool` runtime and
-//! the typed `envgen::tool_data` payloads. Test names follow the seed's sections:
-//! `s1_1_*` context, `s2_*` data conventions and framework truncation, `s3_1_*`–`s3_3_*`
-//! status semantics and error codes, `s3_3_legacy_*` legacy errors, `s4_*` text, `s5_*`
-//! the ls example.
+//! ToolResponse spec rules, one test per rule, on the `envgen::tool` runtime and
+//! the typed `envgen::tool_data` payloads. Test names follow the ToolResponse spec's
+//! sections: `s1_1_*` context, `s2_*` data conventions and framework truncation,
+//! `s3_1_*`–`s3_3_*` status semantics and error codes, `s3_3_legacy_*` legacy errors,
+//! `s4_*` text, `s5_*` the ls example.
 
 use envgen::tool::context::ProjectRoot;
 use envgen::tool::error_code::{ErrorCode, ToolFailure};

@@ -41,8 +41,8 @@ pub const BUILTINS: [Builtin; 4] = [
     },
 ];
 
-/// The typed `data` payloads of ToolResponse (seed 002, section 2), as (schema file,
-/// module) pairs: `envgen::tool_data::<kind>` includes `$OUT_DIR/<module>.rs`. Each
+/// The typed `data` payloads of ToolResponse (ToolResponse spec, section 2), as (schema
+/// file, module) pairs: `envgen::tool_data::<kind>` includes `$OUT_DIR/<module>.rs`. Each
 /// payload schema includes the shared markers (`schemas/tool-data/markers.json`:
 /// `truncated`, `fallback`, `failed_items`) with `allOf`; the markers file is not
 /// generated on its own.
@@ -75,10 +75,10 @@ pub const MEMINIT_DATA: [(&str, &str); 10] = [
 pub fn settings(name: &str) -> Settings {
     let base = Settings::new().schemars(SchemarsDerive::Feature("schemars".to_owned()));
     match name {
-        // Seed 001: `ResponseEnvelope<T>`, T the command's declared output type.
-        // `ok` is derived from the exit code (seed 001: "generate it as a property that
-        // reads the exit code, not as a constructor parameter"): builders take the exit
-        // code, never `ok`.
+        // ResponseEnvelope spec: `ResponseEnvelope<T>`, T the command's declared output
+        // type. `ok` is derived from the exit code (ResponseEnvelope spec: "generate it
+        // as a property that reads the exit code, not as a constructor parameter"):
+        // builders take the exit code, never `ok`.
         "response-envelope" => base.generic("/properties/data", "T").derived(
             "/properties/ok",
             "exit_code == 0",
@@ -125,7 +125,7 @@ pub fn settings(name: &str) -> Settings {
             "x-not-modified",
             "meta.not_modified: true needs exit code 0 and data: null",
         )),
-        // Seed 002: `ToolResponse<D>`, D the tool kind's payload.
+        // ToolResponse spec: `ToolResponse<D>`, D the tool kind's payload.
         "tool-response" => base.generic("/properties/data", "D"),
         "cmdhelp" => base
             .root_name("Cmdhelp")
@@ -141,8 +141,9 @@ pub fn settings(name: &str) -> Settings {
     }
 }
 
-/// A seed-001 rule on the ResponseEnvelope root, checked by its builder's `build()` (the
-/// same rules, under the same keywords, as `envgen::response::check_envelope`).
+/// A ResponseEnvelope spec rule on the ResponseEnvelope root, checked by its builder's
+/// `build()` (the same rules, under the same keywords, as
+/// `envgen::response::check_envelope`).
 fn rule(expr: &str, path: &str, keyword: &str, message: &str) -> Invariant {
     Invariant {
         pointer: String::new(),

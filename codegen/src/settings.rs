@@ -26,9 +26,9 @@ pub struct GenericProperty {
     pub default: String,
 }
 
-/// A value the generated builder computes instead of offering a setter: a field a seed
-/// calls "derived", such as ResponseEnvelope's `ok`, which is `true` exactly when the exit
-/// code is 0.
+/// A value the generated builder computes instead of offering a setter: a field a
+/// contract calls "derived", such as ResponseEnvelope's `ok`, which is `true` exactly
+/// when the exit code is 0.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DerivedField {
     /// JSON pointer of the property's schema in the root document, e.g. `/properties/ok`.
@@ -52,8 +52,8 @@ pub struct BuilderInput {
     pub docs: String,
 }
 
-/// A rule a builder's `build()` checks that no schema keyword holds (a seed's prose rule),
-/// over the struct's fields and builder inputs.
+/// A rule a builder's `build()` checks that no schema keyword holds (a contract's prose
+/// rule), over the struct's fields and builder inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invariant {
     /// JSON pointer of the struct's schema in the root document (`""` for the root).

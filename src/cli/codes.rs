@@ -1,4 +1,5 @@
-//! The stable `error.code` values of envgen's JSON output, with their exit codes (seed 001).
+//! The stable `error.code` values of envgen's JSON output, with their exit codes (the
+//! ResponseEnvelope spec).
 //!
 //! These strings never change between versions: agents branch on them. They are listed in
 //! docs/cli.md and, per command and exit code, in `envgen help --format json` (as

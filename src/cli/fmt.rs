@@ -11,9 +11,10 @@
 //!
 //! Output ends with one `\n`. `FILE` may be `-` (standard input). An invalid document
 //! prints `FILE: invalid at <pointer> (line L, column C): <message>` (the `validate` line) on standard error
-//! and exits 1. With `--format json`, the result is one ResponseEnvelope (seed 001):
-//! `data: {"file", "canonical"}` on success (`canonical` without its final newline), or
-//! the same envelope `validate --format json` prints for an invalid file.
+//! and exits 1. With `--format json`, the result is one ResponseEnvelope (the
+//! ResponseEnvelope spec): `data: {"file", "canonical"}` on success (`canonical` without
+//! its final newline), or the same envelope `validate --format json` prints for an
+//! invalid file.
 
 use super::output::Reply;
 use super::validate::{self, Builtin, Verdict};

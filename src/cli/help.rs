@@ -1,10 +1,11 @@
 //! `envgen help [COMMAND]... [--format text|json|md]`: envgen's own help.
 //!
-//! * `--format json` prints envgen's cmdhelp v0.1 document (seed 003), built from the live
-//!   clap tree by [`crate::help::from_clap::from_clap_with`] and completed with envgen's
-//!   exit codes, `error.code` values (`x-error-codes`) and examples ([`extension`]). It is
-//!   the cmdhelp document itself, not a ResponseEnvelope: the cmdhelp spec defines what
-//!   `<cmd> help --format json` prints. Failures are ResponseEnvelopes as usual.
+//! * `--format json` prints envgen's cmdhelp v0.1 document (the cmdhelp v0.1 schema),
+//!   built from the live clap tree by [`crate::help::from_clap::from_clap_with`] and
+//!   completed with envgen's exit codes, `error.code` values (`x-error-codes`) and
+//!   examples ([`extension`]). It is the cmdhelp document itself, not a ResponseEnvelope:
+//!   the cmdhelp spec defines what `<cmd> help --format json` prints. Failures are
+//!   ResponseEnvelopes as usual.
 //! * `--format md` renders the same document as markdown ([`crate::help::markdown`]).
 //! * text prints clap's long help.
 //!

@@ -8,10 +8,10 @@
 //!
 //! Every command takes the global `--format text|json` (and `help` also `md`). Handlers
 //! return an [`output::Reply`]; [`output::emit`] prints it, as text or as one
-//! ResponseEnvelope, with seed 001's exit codes, and the `error.code` values of
-//! [`codes`]. Adding a subcommand: a variant of [`Command`], a handler returning a
-//! `Reply`, a line in [`run`]; `envgen help` covers it by itself (add its exit codes and
-//! examples to [`help::extension`]).
+//! ResponseEnvelope, with the ResponseEnvelope spec's exit codes, and the `error.code`
+//! values of [`codes`]. Adding a subcommand: a variant of [`Command`], a handler
+//! returning a `Reply`, a line in [`run`]; `envgen help` covers it by itself (add its
+//! exit codes and examples to [`help::extension`]).
 
 pub mod codes;
 pub mod diff;

@@ -1,4 +1,4 @@
-//! The output contract every envgen command shares (seed 001).
+//! The output contract every envgen command shares (the ResponseEnvelope spec).
 //!
 //! A command handler returns a [`Reply`]: an [`Outcome`] (the JSON side) and the text that
 //! text mode prints on stdout. [`emit`] prints it in the format the global `--format` flag
@@ -9,10 +9,10 @@
 //! * `json`: exactly one ResponseEnvelope line on stdout, built by
 //!   [`crate::response::respond`] (so `ok` derives from the exit code).
 //!
-//! The exit code is the same in both formats: seed 001's (0 success, 1 GENERAL_ERROR,
-//! 3 ARG_ERROR, 13 REDIRECTED). Command-line errors found by clap become failures too
-//! ([`parse_error`]); a misspelt subcommand with a known correction is REDIRECTED with
-//! the corrected invocation in `error.redirect.command`.
+//! The exit code is the same in both formats: the ResponseEnvelope spec's (0 success, 1
+//! GENERAL_ERROR, 3 ARG_ERROR, 13 REDIRECTED). Command-line errors found by clap become
+//! failures too ([`parse_error`]); a misspelt subcommand with a known correction is
+//! REDIRECTED with the corrected invocation in `error.redirect.command`.
 
 use super::{codes, codes::ErrorCodeEntry, Io};
 use crate::response::{ExitCode, Failure, Outcome, Responder};

@@ -15,16 +15,17 @@
 //!
 //! With `--rules`, each file goes through its contract's checker instead
 //! ([`crate::response::check`], [`crate::tool::check()`], [`crate::meminit::check()`],
-//! [`crate::help::check()`]): the schema, then every prose rule of the seed. Each violation
-//! is a line `PATH: <rule id> at <pointer> (line L, column C): <message>` (a SHOULD-level lint has
-//! `(should)` after the rule id and does not make the file invalid); a file that breaks
-//! nothing is `PATH: valid`. `--exit-code N` gives the exit code a ResponseEnvelope came
-//! with (otherwise the one the document claims, see [`crate::response::check`]). In
-//! `--format json`, a file's entry then has `violations: [{rule, pointer, message, level}]`.
-//! With `--format json`, the result is one ResponseEnvelope document (seed 001) instead:
-//! `data.results[]` holds each file's verdict and errors; when a document is invalid,
-//! `data` is null, `error.code` is `INSTANCE_INVALID` and the same results are in
-//! `error.detail` as JSON text.
+//! [`crate::help::check()`]): the schema, then every prose rule of the contract. Each
+//! violation is a line `PATH: <rule id> at <pointer> (line L, column C): <message>` (a
+//! SHOULD-level lint has `(should)` after the rule id and does not make the file
+//! invalid); a file that breaks nothing is `PATH: valid`. `--exit-code N` gives the exit
+//! code a ResponseEnvelope came with (otherwise the one the document claims, see
+//! [`crate::response::check`]). In `--format json`, a file's entry then has
+//! `violations: [{rule, pointer, message, level}]`. With `--format json`, the result is
+//! one ResponseEnvelope document (the ResponseEnvelope spec) instead: `data.results[]`
+//! holds each file's verdict and errors; when a document is invalid, `data` is null,
+//! `error.code` is `INSTANCE_INVALID` and the same results are in `error.detail` as JSON
+//! text.
 //!
 //! Exit status 0 when every file is valid (and round-trips, if asked), 1 (GENERAL_ERROR)
 //! otherwise.
@@ -41,13 +42,13 @@ use std::path::PathBuf;
 /// The built-in schemas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Builtin {
-    /// `ResponseEnvelope` (seed 001).
+    /// `ResponseEnvelope` (the ResponseEnvelope spec).
     ResponseEnvelope,
-    /// `ToolResponse` (seed 002).
+    /// `ToolResponse` (the ToolResponse spec).
     ToolResponse,
-    /// cmdhelp v0.1 (seed 003).
+    /// cmdhelp v0.1 (the cmdhelp v0.1 schema).
     Cmdhelp,
-    /// The Meminit output envelope (seed 004).
+    /// The Meminit output envelope (the Meminit Agent Output Contract, MEMINIT-SPEC-004).
     Meminit,
 }
 
@@ -66,7 +67,7 @@ pub struct ValidateArgs {
     /// Assert `format` (date-time, email, uri, …); otherwise formats are annotations.
     #[arg(long)]
     pub formats: bool,
-    /// Check every rule of the contract (seeds 001-004), not only the schema; one line per
+    /// Check every rule of the contract (its prose spec), not only the schema; one line per
     /// violation, with its rule id.
     #[arg(long)]
     pub rules: bool,
@@ -328,9 +329,9 @@ pub fn run(args: &ValidateArgs) -> Reply {
     }
 }
 
-/// The `INSTANCE_INVALID` failure for `results` (some of them not valid). Seed 001: on
-/// failure `data` is null and `error` carries the outcome; the per-file results then
-/// travel as JSON text in `error.detail`.
+/// The `INSTANCE_INVALID` failure for `results` (some of them not valid). Per the
+/// ResponseEnvelope spec, on failure `data` is null and `error` carries the outcome; the
+/// per-file results then travel as JSON text in `error.detail`.
 pub fn invalid_failure(results: &[(String, Verdict)]) -> crate::response::Failure {
     let invalid = results.iter().filter(|(_, v)| !v.passes()).count();
     fail(

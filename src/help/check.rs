@@ -1,4 +1,4 @@
-//! [`check`]: every cmdhelp v0.1 rule (seed 003) a received `help --format json`
+//! [`check`]: every rule of the cmdhelp v0.1 schema a received `help --format json`
 //! document breaks, as [`Violation`]s. MUST rules first, then the SHOULD-level lints the
 //! schema's descriptions state ([`Level::Should`](crate::rules::Level::Should)).
 //!

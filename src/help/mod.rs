@@ -1,4 +1,5 @@
-//! cmdhelp v0.1 (seed 003) beyond the generated types in [`crate::cmdhelp`]:
+//! cmdhelp v0.1 (the cmdhelp v0.1 schema) beyond the generated types in
+//! [`crate::cmdhelp`]:
 //!
 //! * [`from_clap`](from_clap::from_clap) (feature `clap`): the document of a live clap
 //!   command tree, completed by an [`Extension`](from_clap::Extension) with what clap does

@@ -1,4 +1,5 @@
-//! [`check`]: every seed 001 rule a received `ResponseEnvelope` breaks, as [`Violation`]s.
+//! [`check`]: every ResponseEnvelope spec rule a received `ResponseEnvelope` breaks, as
+//! [`Violation`]s.
 //!
 //! It runs [`check_envelope`] (the generated schema validator, then the envelope rules no
 //! schema holds) and names each finding with a stable rule id:
@@ -14,18 +15,19 @@
 //! | `response/retry-after-retryable` | `error.retry_after` only with `retryable: true` |
 //! | `response/not-modified` | `meta.not_modified: true` only with exit 0 and `data: null` |
 //!
-//! The exit code is the primary signal (seed 001). When it is not known (a document read
-//! from a file), [`check`] is given `None` and assumes the one the document claims: 0 when
-//! `ok` is `true`, 13 when `error.redirect` is present, 1 otherwise; the rules tying the
-//! document to its exit code then only check that the document agrees with itself.
+//! The exit code is the primary signal (ResponseEnvelope spec). When it is not known (a
+//! document read from a file), [`check`] is given `None` and assumes the one the document
+//! claims: 0 when `ok` is `true`, 13 when `error.redirect` is present, 1 otherwise; the
+//! rules tying the document to its exit code then only check that the document agrees
+//! with itself.
 
 use super::{check_envelope, ExitCode};
 use crate::rules::{from_schema, Violation};
 use serde_json::Value;
 
-/// Checks a received envelope against every seed 001 rule; empty when it conforms.
-/// `exit_code` is the process exit code the document came with, if known (see the module
-/// documentation for `None`).
+/// Checks a received envelope against every ResponseEnvelope spec rule; empty when it
+/// conforms. `exit_code` is the process exit code the document came with, if known (see
+/// the module documentation for `None`).
 pub fn check(exit_code: Option<i32>, document: &Value) -> Vec<Violation> {
     let exit = exit_code.unwrap_or_else(|| claimed_exit_code(document));
     let Err(errors) = check_envelope(exit, document) else {

@@ -4,23 +4,23 @@ use std::fmt;
 
 /// A process exit code, `0..=255` (the range every platform passes through unchanged).
 ///
-/// The named constants are the codes seed 001 relies on. Any other value is allowed
-/// through [`ExitCode::other`]; it is not retryable by default.
+/// The named constants are the codes the ResponseEnvelope spec relies on. Any other value
+/// is allowed through [`ExitCode::other`]; it is not retryable by default.
 ///
 /// | code | name | [`default_retryable`](Self::default_retryable) | why |
 /// |---|---|---|---|
 /// | 0 | `SUCCESS` | `false` | nothing to retry |
-/// | 1 | `GENERAL_ERROR` | `false` | cause unknown; the seed says "do not retry blindly" |
-/// | 3 | `ARG_ERROR` | `true` | rejected before any side effect (the seed's example: `phase: "validation"`); retry with corrected arguments |
-/// | 8 | `AUTH_REQUIRED` | `true` | retry once credentials are refreshed (the seed's `TOKEN_EXPIRED` example) |
+/// | 1 | `GENERAL_ERROR` | `false` | cause unknown; the ResponseEnvelope spec says "do not retry blindly" |
+/// | 3 | `ARG_ERROR` | `true` | rejected before any side effect (the ResponseEnvelope spec's example: `phase: "validation"`); retry with corrected arguments |
+/// | 8 | `AUTH_REQUIRED` | `true` | retry once credentials are refreshed (the ResponseEnvelope spec's `TOKEN_EXPIRED` example) |
 /// | 11 | `RATE_LIMITED` | `true` | retry after the back-off |
 /// | 13 | `REDIRECTED` | `true` | retry with `error.redirect.command` |
 /// | other | | `false` | unknown meaning: no blind retry |
 ///
 /// `GENERAL_ERROR` is **1**: the conventional catch-all failure status, the only non-zero
 /// value every shell and supervisor reads as plain "failed". 2 is left alone because shells
-/// and argument parsers (clap among them) use it for usage errors, which seed 001 reports
-/// as `ARG_ERROR` (3).
+/// and argument parsers (clap among them) use it for usage errors, which the
+/// ResponseEnvelope spec reports as `ARG_ERROR` (3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExitCode(u8);
 
@@ -67,7 +67,8 @@ impl ExitCode {
         self.0 == 0
     }
 
-    /// The seed's name for a named code (`"ARG_ERROR"`), `None` for other codes.
+    /// The ResponseEnvelope spec's name for a named code (`"ARG_ERROR"`), `None` for
+    /// other codes.
     pub const fn name(self) -> Option<&'static str> {
         match self.0 {
             0 => Some("SUCCESS"),

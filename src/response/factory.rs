@@ -20,10 +20,10 @@ pub type Outcome<T> = Result<Success<T>, Failure>;
 /// # Panics
 ///
 /// In builds with debug assertions (tests included), if the envelope fails
-/// [`check_envelope`]: the test-mode assertion of seed 001. By construction this only
-/// happens when `T` does not serialize, or serializes to something other than an object,
-/// an array or `null` (the schema's `data`). Release builds never panic here;
-/// [`Response::emit`] writes a GENERAL_ERROR envelope instead.
+/// [`check_envelope`]: the test-mode assertion of the ResponseEnvelope spec. By
+/// construction this only happens when `T` does not serialize, or serializes to something
+/// other than an object, an array or `null` (the schema's `data`). Release builds never
+/// panic here; [`Response::emit`] writes a GENERAL_ERROR envelope instead.
 pub fn respond<T: Serialize>(started: Instant, outcome: Outcome<T>) -> Response<T> {
     Responder::started_at(started).respond(outcome)
 }
@@ -161,7 +161,7 @@ impl Responder {
         };
         if cfg!(debug_assertions) {
             if let Err(errors) = response.check() {
-                panic!("respond(): the envelope breaks seed 001 (test mode):\n{errors}");
+                panic!("respond(): the envelope breaks the ResponseEnvelope spec (test mode):\n{errors}");
             }
         }
         response

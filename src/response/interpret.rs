@@ -1,5 +1,5 @@
 //! The agent side: turning `(exit code, stdout)` into a [`Decision`], following the
-//! "Agent interpretation" rules of seed 001.
+//! ResponseEnvelope spec, "Agent interpretation".
 
 use super::{ExitCode, RedirectMemory};
 use crate::response_envelope::validate_value;
@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use std::time::Duration;
 
 /// How many times the same `error.code` of the same command is retried without a state
-/// change (seed 001). Another command, or another code, starts a new count.
+/// change (ResponseEnvelope spec). Another command, or another code, starts a new count.
 pub const MAX_RETRIES_PER_CODE: u32 = 3;
 
 /// Back-off for a retryable error without `retry_after`, except ARG_ERROR (immediate).
@@ -86,7 +86,8 @@ pub enum Finding {
     ErrorCodeAbsent,
     /// The `warnings` key is absent: treated as `[]`.
     WarningsKeyAbsent,
-    /// `error.redirect` at an exit code other than 13: ignored, as the seed says.
+    /// `error.redirect` at an exit code other than 13: ignored, as the ResponseEnvelope
+    /// spec says.
     RedirectIgnored,
     /// The permanent redirect could not be persisted (it still applies this session).
     RedirectNotPersisted(String),

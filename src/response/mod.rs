@@ -1,4 +1,5 @@
-//! The runtime of seed 001's `ResponseEnvelope`: the rules no schema holds.
+//! The runtime of `ResponseEnvelope` (the ResponseEnvelope spec): the rules no schema
+//! holds.
 //!
 //! **Producer (a CLI).** A command handler returns an [`Outcome<T>`]:
 //! `Ok(`[`Success`]`)` or `Err(`[`Failure`]`)`. The framework passes it to [`respond`]

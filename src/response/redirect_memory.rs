@@ -15,10 +15,10 @@ pub const FORMAT_VERSION: u64 = 1;
 /// Permanent redirects learned from REDIRECTED (13) responses with
 /// `redirect.permanent: true`, applied to every later call.
 ///
-/// Commands are matched exactly, as whole invocation strings: the seed's redirect command
-/// is "the exact replacement invocation", so no prefix or argument rewriting is guessed.
-/// Chains are flattened when recorded (`a → b` then `b → c` stores `a → c`, `b → c`), and
-/// the newest mapping wins over one that would close a cycle.
+/// Commands are matched exactly, as whole invocation strings: the ResponseEnvelope spec's
+/// redirect command is "the exact replacement invocation", so no prefix or argument
+/// rewriting is guessed. Chains are flattened when recorded (`a → b` then `b → c` stores
+/// `a → c`, `b → c`), and the newest mapping wins over one that would close a cycle.
 ///
 /// # File format
 ///

@@ -1,5 +1,5 @@
-//! The test-mode validator: the envelope rules of seed 001 that no schema holds, plus the
-//! generated schema validator.
+//! The test-mode validator: the envelope rules of the ResponseEnvelope spec that no
+//! schema holds, plus the generated schema validator.
 
 use super::ExitCode;
 use crate::response_envelope::validate_value_with;

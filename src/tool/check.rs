@@ -1,10 +1,11 @@
-//! [`check`]: every seed 002 rule a received ToolResponse breaks, as [`Violation`]s.
+//! [`check`]: every ToolResponse spec rule a received ToolResponse breaks, as
+//! [`Violation`]s.
 //!
 //! First the generated validator of `schemas/tool-response.json`, which holds section
 //! 3.1's rule (`success` records no discount) as an `if`/`then` pair, then the prose
 //! rules:
 //!
-//! | rule id | seed | rule |
+//! | rule id | ToolResponse spec section | rule |
 //! |---|---|---|
 //! | `tool/schema` | 1 | the envelope's shape (required keys, no custom top-level key, …) |
 //! | `tool/3.3-error-iff-error-status` | 1, 3.3 | `error` set exactly when `status` is `error` |
@@ -39,8 +40,8 @@ use serde_json::Value;
 /// their rule ids and precise pointers instead of the schema's errors.
 const STATUS_RULES: &str = "#/allOf/";
 
-/// Checks a received ToolResponse against every seed 002 rule; the kind of tool is
-/// detected from `data`. Empty when it conforms.
+/// Checks a received ToolResponse against every ToolResponse spec rule; the kind of tool
+/// is detected from `data`. Empty when it conforms.
 pub fn check(document: &Value) -> Vec<Violation> {
     let kind = document.get("data").and_then(ToolKind::detect);
     check_kind(document, kind)

@@ -1,4 +1,4 @@
-//! `context` (seed 002, section 1.1) and the project-root sandbox.
+//! `context` (ToolResponse spec, section 1.1) and the project-root sandbox.
 //!
 //! * `cwd` is relative to the project root: `"."` at the root, otherwise a POSIX relative
 //!   path (`"src"`, `"packages/app"`), on every OS; a `\` in a given path is read as a

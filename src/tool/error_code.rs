@@ -1,13 +1,13 @@
-//! Machine-readable error codes (seed 002, section 3.3) and [`ToolFailure`], a code with
-//! its message.
+//! Machine-readable error codes (ToolResponse spec, section 3.3) and [`ToolFailure`], a
+//! code with its message.
 
 use crate::tool_response::ToolError;
 use std::fmt;
 use std::io;
 
-/// A ToolResponse `error.code`. The ten standard codes of seed 002 (section 3.3) are
-/// variants; any other non-empty string is kept as [`ErrorCode::Other`], so a code from a
-/// newer tool parses and serializes back unchanged.
+/// A ToolResponse `error.code`. The ten standard codes of the ToolResponse spec (section
+/// 3.3) are variants; any other non-empty string is kept as [`ErrorCode::Other`], so a
+/// code from a newer tool parses and serializes back unchanged.
 ///
 /// Serializes as the bare string (`"NOT_FOUND"`); [`ErrorCode::parse`] and
 /// `Deserialize` never fail on a string.
@@ -38,7 +38,7 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// The ten standard codes, in the seed's order.
+    /// The ten standard codes, in the ToolResponse spec's order.
     pub const STANDARD: [ErrorCode; 10] = [
         ErrorCode::NotFound,
         ErrorCode::AccessDenied,
@@ -83,8 +83,8 @@ impl ErrorCode {
         !matches!(self, Self::Other(_))
     }
 
-    /// The seed's suggested next step for an error with this code (section 4), used by
-    /// [`crate::tool::text::Summary`] when the tool gives none.
+    /// The ToolResponse spec's suggested next step for an error with this code (section
+    /// 4), used by [`crate::tool::text::Summary`] when the tool gives none.
     pub fn next_step(&self) -> &'static str {
         match self {
             Self::NotFound => {
@@ -158,7 +158,7 @@ impl From<&str> for ErrorCode {
     }
 }
 
-/// Maps an I/O error kind to the seed's code:
+/// Maps an I/O error kind to the ToolResponse spec's code:
 ///
 /// | `io::ErrorKind` | code |
 /// |---|---|

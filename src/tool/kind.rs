@@ -1,7 +1,7 @@
-//! Tool kinds (seed 002, section 2): each kind of tool has one `data` field name, and one
-//! generated payload type in [`crate::tool_data`]. [`ToolKind`] maps a tool's name or a
-//! received `data` object to its kind, and checks `data` against that kind's payload
-//! schema, as [`crate::meminit::parse`] does for Meminit commands.
+//! Tool kinds (ToolResponse spec, section 2): each kind of tool has one `data` field
+//! name, and one generated payload type in [`crate::tool_data`]. [`ToolKind`] maps a
+//! tool's name or a received `data` object to its kind, and checks `data` against that
+//! kind's payload schema, as [`crate::meminit::parse`] does for Meminit commands.
 //!
 //! | kind | field | payload type |
 //! |---|---|---|

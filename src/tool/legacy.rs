@@ -1,12 +1,12 @@
-//! Legacy tool output (seed 002, section 3.3): a top-level `"error": "Error: ..."`
-//! string becomes `status: "error"` with `error: {code, message}`, and the string form
-//! never appears again.
+//! Legacy tool output (ToolResponse spec, section 3.3): a top-level
+//! `"error": "Error: ..."` string becomes `status: "error"` with
+//! `error: {code, message}`, and the string form never appears again.
 //!
 //! **The `Error: ` prefix is dropped** from `message`: it only said "this is an error",
-//! which `status` and `error` now say; the seed's own example message has no prefix
-//! (`"File 'src/main.py' does not exist."`). Exactly one leading `Error:` (any case) and
-//! the whitespace after it go; the rest is kept verbatim. A string that is only the
-//! prefix keeps it, so `message` is never empty. `code` is the most specific one the
+//! which `status` and `error` now say; the ToolResponse spec's own example message has no
+//! prefix (`"File 'src/main.py' does not exist."`). Exactly one leading `Error:` (any
+//! case) and the whitespace after it go; the rest is kept verbatim. A string that is only
+//! the prefix keeps it, so `message` is never empty. `code` is the most specific one the
 //! message names ([`ErrorCode::infer_from_message`]), `INTERNAL_ERROR` otherwise.
 
 use super::error_code::{ErrorCode, ToolFailure};
@@ -49,7 +49,8 @@ pub fn is_legacy(doc: &Value) -> bool {
 ///
 /// * `status` is `error`, `error` is [`legacy_failure`];
 /// * `data` is the legacy `data` if it is an object, else `{}`; any other top-level key
-///   (the seed forbids custom top-level fields) moves into `data` unless `data` has it;
+///   (the ToolResponse spec forbids custom top-level fields) moves into `data` unless
+///   `data` has it;
 /// * `text` is the legacy `text` if it is a non-empty string, else a composed summary;
 /// * `stats` and `context` are kept when they are valid, else `time_ms: 0` and
 ///   `cwd: "."` with `params_input` the legacy `params_input` (or `null`).

@@ -1,9 +1,9 @@
-//! The ToolResponse runtime (seed 002): everything a tool or the framework needs to
-//! produce responses that keep the seed's rules, on top of the generated
-//! [`ToolResponse<D>`](crate::tool_response::ToolResponse) and the typed payloads in
-//! [`crate::tool_data`].
+//! The ToolResponse runtime (the ToolResponse spec): everything a tool or the framework
+//! needs to produce responses that keep the ToolResponse spec's rules, on top of the
+//! generated [`ToolResponse<D>`](crate::tool_response::ToolResponse) and the typed
+//! payloads in [`crate::tool_data`].
 //!
-//! | seed | module |
+//! | ToolResponse spec section | module |
 //! |---|---|
 //! | 3.1–3.3 status semantics | [`status`] (facts → status, rule check), [`respond`] (constructors) |
 //! | 3.3 error codes | [`error_code`] |

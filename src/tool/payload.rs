@@ -1,5 +1,5 @@
-//! Typed dispatch (seed 002, section 2): the kind of tool selects the `data` type, as
-//! [`crate::meminit::parse`] does with Meminit commands.
+//! Typed dispatch (ToolResponse spec, section 2): the kind of tool selects the `data`
+//! type, as [`crate::meminit::parse`] does with Meminit commands.
 //!
 //! [`parse`] reads any ToolResponse into an [`AnyToolResponse`]
 //! (`ToolResponse<ToolPayload>`): the kind is [`ToolKind::detect`]ed from `data`, and

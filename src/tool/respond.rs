@@ -1,6 +1,6 @@
 //! Constructors that derive `status` from the facts, so a response cannot contradict
-//! the seed's rules: a result's status comes from its data's markers, a failure is
-//! `error` with `error` set, and `data` is always an object.
+//! the ToolResponse spec's rules: a result's status comes from its data's markers, a
+//! failure is `error` with `error` set, and `data` is always an object.
 
 use super::error_code::{ErrorCode, ToolFailure};
 use super::status::ToolData;

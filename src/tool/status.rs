@@ -1,4 +1,5 @@
-//! Status semantics (seed 002, sections 3.1–3.3): the facts of a run decide `status`.
+//! Status semantics (ToolResponse spec, sections 3.1–3.3): the facts of a run decide
+//! `status`.
 //!
 //! * `success`: nothing truncated, no fallback, no failed item, and (write tools) the
 //!   change was applied;
@@ -23,7 +24,7 @@ pub struct Facts {
     pub applied: Option<bool>,
 }
 
-/// Why a status is `partial` (seed 002, section 3.2), in the seed's order.
+/// Why a status is `partial` (ToolResponse spec, section 3.2), in the spec's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartialReason {
     /// 1. Truncated output.
@@ -117,7 +118,7 @@ pub fn error_of<D>(response: &ToolResponse<D>) -> Option<&ToolError> {
     response.error.as_ref().and_then(Option::as_ref)
 }
 
-/// A rule of seed 002 that a response breaks.
+/// A rule of the ToolResponse spec that a response breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StatusViolation {
     /// `status` differs from the one its facts give.
@@ -138,7 +139,7 @@ pub enum StatusViolation {
 /// Checks a typed response against the status rules: `status` equals
 /// [`rederive_status`], `error` is set exactly when `status` is `error`, and `data` is an
 /// object. Empty when it conforms. For a received document, [`crate::tool::check()`]
-/// checks these and every other rule of seed 002.
+/// checks these and every other rule of the ToolResponse spec.
 pub fn violations<D: ToolData>(response: &ToolResponse<D>) -> Vec<StatusViolation> {
     let mut found = Vec::new();
     let error = error_of(response);

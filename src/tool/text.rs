@@ -1,5 +1,5 @@
-//! The `text` summary (seed 002, section 4): what was done and with what result; the
-//! state when the status is `partial`; the next step when it is `partial` or `error`.
+//! The `text` summary (ToolResponse spec, section 4): what was done and with what result;
+//! the state when the status is `partial`; the next step when it is `partial` or `error`.
 //!
 //! ```
 //! use envgen::tool::{status::Facts, text::Summary};
@@ -18,8 +18,8 @@ use super::error_code::ToolFailure;
 use super::status::{Facts, PartialReason};
 
 /// Composes a `text` from the action, the facts and the failure. State notes and next
-/// steps default to the seed's wording for each reason; [`Summary::state`] and
-/// [`Summary::next_step`] replace the defaults.
+/// steps default to the ToolResponse spec's wording for each reason; [`Summary::state`]
+/// and [`Summary::next_step`] replace the defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     action: String,
@@ -123,7 +123,7 @@ impl Summary {
     }
 }
 
-/// The seed's next step for each partial reason.
+/// The ToolResponse spec's next step for each partial reason.
 fn default_next_step(reason: &PartialReason) -> &'static str {
     match reason {
         PartialReason::Truncated => "Try increasing 'limit' or narrowing the 'path'.",

@@ -1,7 +1,7 @@
-//! The framework truncator (seed 002, section 2, "ObservationTruncator"): before a tool's
-//! output goes into the history, an output over the line or byte limit is replaced by a
-//! fixed wrapper whose `data` is [`TruncatedData`], and the full output is saved to
-//! `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json`.
+//! The framework truncator (ToolResponse spec, section 2, "ObservationTruncator"): before
+//! a tool's output goes into the history, an output over the line or byte limit is
+//! replaced by a fixed wrapper whose `data` is [`TruncatedData`], and the full output is
+//! saved to `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json`.
 //!
 //! * The output measured and previewed is the response serialized as pretty-printed JSON
 //!   ([`ObservationTruncator::truncate`]), or a rendering the caller gives
@@ -14,14 +14,16 @@
 //! * `head` keeps the first lines, `tail` the last; the byte limit then cuts the boundary
 //!   line at a character boundary, never inside a UTF-8 sequence. A line is a run of text
 //!   ending in `\n` or at the end; a cut line counts as kept.
-//! * The file name always has the seed's form `tool_YYYYMMDD_HHMMSS_<Tool>.json`
-//!   ([`is_output_path`]): `<Tool>` is the tool's name in ASCII letters and digits, each
-//!   word capitalized (`read_file` → `ReadFile`, `Tool` when nothing is left).
+//! * The file name always has the ToolResponse spec's form
+//!   `tool_YYYYMMDD_HHMMSS_<Tool>.json` ([`is_output_path`]): `<Tool>` is the tool's name
+//!   in ASCII letters and digits, each word capitalized (`read_file` → `ReadFile`, `Tool`
+//!   when nothing is left).
 //! * The file is written to a temporary file in `tool-output/` and then linked to its
 //!   final name, which fails rather than replace an existing file; on a clash the next
 //!   second is tried (`…_143046_Read.json` after `…_143045_Read.json`), so the name keeps
-//!   the seed's pattern and its time is never earlier than the truncation's. Where hard
-//!   links are unsupported, a rename to a name checked free just before is used instead.
+//!   the ToolResponse spec's pattern and its time is never earlier than the truncation's.
+//!   Where hard links are unsupported, a rename to a name checked free just before is
+//!   used instead.
 //! * Timestamps are UTC, from an injectable [`Clock`].
 
 use super::error_code::{ErrorCode, ToolFailure};
@@ -50,7 +52,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The seed's example limits: 2000 lines, 51200 bytes, head.
+    /// The ToolResponse spec's example limits: 2000 lines, 51200 bytes, head.
     pub const DEFAULT: Limits = Limits {
         max_lines: 2000,
         max_bytes: 51200,
@@ -320,8 +322,9 @@ fn tool_name(tool: &str) -> String {
     }
 }
 
-/// Whether `path` has the seed's form `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json`,
-/// `<Tool>` one or more ASCII letters and digits.
+/// Whether `path` has the ToolResponse spec's form
+/// `tool-output/tool_YYYYMMDD_HHMMSS_<Tool>.json`, `<Tool>` one or more ASCII letters and
+/// digits.
 pub fn is_output_path(path: &str) -> bool {
     let Some(rest) = path
         .strip_prefix(OUTPUT_DIR)

@@ -114,8 +114,9 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
                 } else {
                     TokenStream::new()
                 };
-                // A derived field (seed 001's `ok`) is read-only outside the crate: parsing,
-                // the builder and the crate's own factory set it; `getters` reads it.
+                // A derived field (the ResponseEnvelope spec's `ok`) is read-only outside
+                // the crate: parsing, the builder and the crate's own factory set it;
+                // `getters` reads it.
                 let vis = if f.derived.is_some() {
                     quote!(pub(crate))
                 } else {

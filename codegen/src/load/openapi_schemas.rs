@@ -35,9 +35,9 @@ pub(crate) struct NamedSchema {
     pub pointer: String,
     /// Whether it is written inline (anywhere but `components/schemas`).
     pub inline: bool,
-    /// For an inline schema, what it is the schema of (`The \`201\` response of
-    /// \`POST /pets\` (\`createPet\`).`), and the description of the object holding it:
-    /// the docs of its type when the schema has none of its own.
+    /// For an inline schema, what it is the schema of ("The \`201\` response of
+    /// \`POST /pets\` (\`createPet\`)."), then the description of the object holding
+    /// it: the first paragraphs of its type's docs, before the schema's own.
     pub about: Option<String>,
 }
 

@@ -104,7 +104,11 @@ fn accept_answers_with_a_response_envelope() {
     let ok = accept(r#"{"service": "api", "environment": "staging", "image": "a:1"}"#);
     assert!(ok.ok());
     assert_eq!(ok.exit_code().as_i32(), 0);
-    assert_eq!(ok.check(), Ok(()), "the envelope is valid against seed 001");
+    assert_eq!(
+        ok.check(),
+        Ok(()),
+        "the envelope is valid against the ResponseEnvelope spec"
+    );
     let data = ok.envelope().data.as_ref().map(|d| d.deployment.clone());
     assert_eq!(data.as_deref(), Some("api@staging"));
     assert_eq!(plan(&request()).replicas, 3);

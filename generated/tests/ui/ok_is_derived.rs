@@ -1,4 +1,4 @@
-// ResponseEnvelope's `ok` is derived from the exit code (seed 001): there is no setter.
+// ResponseEnvelope's `ok` is derived from the exit code (ResponseEnvelope spec): there is no setter.
 use envgen_goldens::response_envelope::ResponseEnvelope;
 
 fn main() {

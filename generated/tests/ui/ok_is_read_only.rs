@@ -1,4 +1,4 @@
-// ResponseEnvelope's `ok` is derived (seed 001): it is read with `ok()` and cannot be set.
+// ResponseEnvelope's `ok` is derived (ResponseEnvelope spec): it is read with `ok()` and cannot be set.
 use envgen_goldens::response_envelope::ResponseEnvelope;
 
 fn main() {
