@@ -147,6 +147,14 @@ fn main() {
                 .module("api_config_derive_default")
                 .settings(Settings::new().derive("Default").builders(false)),
         )
+        // Tags as variants (`src/tag_tests.rs`), and the same with the document's key
+        // order kept, where a tag keeps its place.
+        .schema_with(SchemaConfig::new("schemas/api/tags.json").module("api_tags"))
+        .schema_with(
+            SchemaConfig::new("schemas/api/tags.json")
+                .module("api_tags_ordered")
+                .settings(Settings::new().preserve_key_order(true).builders(false)),
+        )
         // Integer formats mapped on request: narrowing on purpose (`int32` is an
         // annotation, so the schema accepts 2^40 where an `i32` cannot hold it).
         .schema_with(

@@ -30,7 +30,7 @@ pub(crate) fn default_impl(t: &TypeDef) -> DefaultImpl {
     match &t.kind {
         TypeKind::Struct(s) => {
             let mut written = !t.generics.is_empty();
-            for f in &s.fields {
+            for f in s.stored_fields() {
                 if f.derived.is_some() {
                     return DefaultImpl::None;
                 }
@@ -261,7 +261,7 @@ fn shown(d: &DefaultValue, cx: &ModuleCx<'_>) -> String {
 }
 
 fn written_default(cx: &ModuleCx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
-    let fields = s.fields.iter().map(|f| {
+    let fields = s.stored_fields().map(|f| {
         let n = ident(&f.name);
         let v = f
             .default

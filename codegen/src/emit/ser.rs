@@ -122,6 +122,9 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
                 .map(|f| {
                     let name = ident(&f.name);
                     let key = lit(&f.json);
+                    if let Some(tag) = &f.implied {
+                        return quote!(map.serialize_entry(#key, #tag)?;);
+                    }
                     match f.presence() {
                         Presence::Required => {
                             let v = value_expr(cx, &f.ty, quote!(&self.#name));

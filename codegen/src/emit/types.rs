@@ -6,7 +6,7 @@ use super::tokens::{ident, lit};
 use crate::ir::{Extra, Ty, TypeDef, TypeKind, VariantKind};
 use crate::settings::{SchemarsDerive, Settings};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 /// Whether every variant is a literal (so the enum can be `Copy`, `Eq`, `Ord`, `Hash`).
 pub(crate) fn is_unit_enum(t: &TypeDef) -> bool {
@@ -91,7 +91,7 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
     match &t.kind {
         TypeKind::Struct(s) => {
             let derive = derives(settings, t);
-            let fields = s.fields.iter().map(|f| {
+            let fields = s.stored_fields().map(|f| {
                 let fname = ident(&f.name);
                 let fty = cx.field_ty(&f.ty, f.presence());
                 // The schema's description (escaped for rustdoc), and what a reader must
@@ -290,11 +290,22 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
 }
 
 /// Getters of the derived (read-only) fields: by value for `bool` and numbers, by
-/// reference otherwise. Empty when the struct has none.
+/// reference otherwise; and the constant of each implied field (`ShapeCircle::KIND`).
+/// Empty when the struct has neither.
 fn getters(cx: &ModuleCx<'_>, t: &TypeDef, fields: &[crate::ir::Field]) -> TokenStream {
     let methods: Vec<TokenStream> = fields
         .iter()
         .filter_map(|f| {
+            if let Some(tag) = &f.implied {
+                let name = format_ident!("{}", f.name.trim_start_matches("r#").to_uppercase());
+                let doc = format!(
+                    " The `{}` of every value: `{}`, the only string its schema admits. Not \
+                     stored: serializing writes it, and parsing refuses any other.",
+                    f.json,
+                    serde_json::Value::String(tag.clone())
+                );
+                return Some(quote!(#[doc = #doc] pub const #name: &'static str = #tag;));
+            }
             let expr = f.derived.as_ref()?;
             let fname = ident(&f.name);
             let fty = cx.field_ty(&f.ty, f.presence());

@@ -70,6 +70,9 @@ pub(crate) fn plan(
                     }
                 }
                 f.derived = Some(d.expr.clone());
+                // A derived field is stored and computed, even where its schema admits
+                // one string.
+                f.implied = None;
                 used[i] = true;
             }
         }
@@ -134,7 +137,7 @@ pub(crate) fn plan(
                 f.presence(),
                 Presence::Required | Presence::RequiredNullable
             );
-            if required && f.derived.is_none() {
+            if required && f.derived.is_none() && f.implied.is_none() {
                 states.push(State {
                     param: param(&pascal(&f.name)),
                     next: String::new(),

@@ -65,7 +65,7 @@ pub(crate) fn assign(set: &SchemaSet, module: &mut Module) {
                 // (`clone_or_default`) may be another field's own.
                 let mut taken: Vec<String> = Vec::new();
                 for (j, f) in s.fields.iter().enumerate() {
-                    if f.derived.is_some() {
+                    if f.derived.is_some() || f.implied.is_some() {
                         continue;
                     }
                     let Some(v) = schema_default(set, f.node) else {

@@ -8,6 +8,7 @@ mod builder_plan;
 pub(crate) mod decoding;
 mod defaults;
 mod heap_read;
+mod implied;
 mod lower;
 pub(crate) mod mapped;
 pub(crate) mod plan;
@@ -118,6 +119,14 @@ pub struct Struct {
     pub read_boxed: bool,
 }
 
+impl Struct {
+    /// The fields the Rust struct holds: every declared property but the implied ones
+    /// ([`Field::implied`]).
+    pub fn stored_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.implied.is_none())
+    }
+}
+
 /// The Rust names of a struct's builder, decided once so that they never collide with a
 /// type, a field or each other.
 #[derive(Debug, Clone, PartialEq)]
@@ -207,6 +216,10 @@ pub struct Field {
     /// The schema's `default` for the property, where the field's Rust type can hold it
     /// (decided after lowering by `defaults::assign`).
     pub default: Option<FieldDefault>,
+    /// For a required property whose schema admits one string only (a tag: `"kind":
+    /// {"const": "circle"}`): that string. The field is not stored; the struct writes the
+    /// string and checks it when read (decided after lowering by `implied::assign`).
+    pub implied: Option<String>,
 }
 
 /// A property's schema `default`, as a value of the field's Rust type.

@@ -243,6 +243,9 @@ mod narrowed_tests;
 #[cfg(test)]
 mod api_tests;
 
+#[cfg(test)]
+mod tag_tests;
+
 /// The typed API a Rust user expects: defaults, conversions, `Default`
 /// (`schemas/api/config.json`).
 pub mod api {
@@ -260,6 +263,16 @@ pub mod api {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod int_formats {
         envgen_runtime::include_schema!("api_config_int_formats");
+    }
+    /// Tagged unions whose tag is the variant (`schemas/api/tags.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tags {
+        envgen_runtime::include_schema!("api_tags");
+    }
+    /// The same, keeping the document's key order.
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tags_ordered {
+        envgen_runtime::include_schema!("api_tags_ordered");
     }
 }
 

@@ -12,9 +12,8 @@
 //!   buffered `Value` is validated in place).
 
 use crate::tagged::{
-    validate_value, Backoff, Batch, BatchRetries, Call, Grep, GrepKind, Ls, LsKind, Outcome,
-    OutcomeError, OutcomeErrorError, OutcomeErrorStatus, OutcomeSuccess, OutcomeSuccessStatus,
-    Shape,
+    validate_value, Backoff, Batch, BatchRetries, Call, Grep, Ls, Outcome, OutcomeError,
+    OutcomeErrorError, OutcomeSuccess, Shape,
 };
 use envgen_runtime::__private::check::slow_paths;
 use envgen_runtime::__private::union::buffered;
@@ -45,7 +44,6 @@ fn a_tag_first_dispatches_with_nothing_buffered() {
     assert_eq!(
         batch.call,
         Call::Grep(Grep {
-            kind: GrepKind::Grep,
             pattern: "fn main".into(),
             files: Some(vec!["src/main.rs".into()]),
         })
@@ -55,7 +53,6 @@ fn a_tag_first_dispatches_with_nothing_buffered() {
     assert_eq!(
         batch.result,
         Outcome::Success(OutcomeSuccess {
-            status: OutcomeSuccessStatus::Success,
             data,
         })
     );
@@ -78,7 +75,6 @@ fn a_tag_later_buffers_only_the_entries_before_it() {
     assert_eq!(
         batch.call,
         Call::Ls(Ls {
-            kind: LsKind::Ls,
             path: "src".into(),
             depth: Some(2),
         })
@@ -86,7 +82,6 @@ fn a_tag_later_buffers_only_the_entries_before_it() {
     assert_eq!(
         batch.result,
         Outcome::Error(OutcomeError {
-            status: OutcomeErrorStatus::Error,
             error: OutcomeErrorError {
                 code: "E1".into(),
                 message: "m".into(),

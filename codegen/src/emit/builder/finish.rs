@@ -44,7 +44,7 @@ impl BuilderEmitter<'_> {
             || self.s.fields.iter().any(|f| f.derived.is_some());
         let mut lets = Vec::new();
         let mut inits = Vec::new();
-        for f in &self.s.fields {
+        for f in self.s.stored_fields() {
             let n = ident(&f.name);
             if f.derived.is_some() {
                 inits.push(quote!(#n));

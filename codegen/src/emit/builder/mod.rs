@@ -210,8 +210,7 @@ impl BuilderEmitter<'_> {
     fn storage_names(&self) -> Vec<String> {
         let mut out: Vec<String> = self
             .s
-            .fields
-            .iter()
+            .stored_fields()
             .filter(|f| f.derived.is_none())
             .map(|f| f.name.clone())
             .collect();
@@ -225,7 +224,7 @@ impl BuilderEmitter<'_> {
     fn storage_fields(&self) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
         let mut out = Vec::new();
-        for f in self.s.fields.iter().filter(|f| f.derived.is_none()) {
+        for f in self.s.stored_fields().filter(|f| f.derived.is_none()) {
             let n = ident(&f.name);
             let fty = self.cx.field_ty(&f.ty, f.presence());
             let ty = if is_required(f) {

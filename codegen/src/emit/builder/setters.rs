@@ -27,7 +27,7 @@ impl BuilderEmitter<'_> {
         let retype = ident(&self.b.retype);
         let mut out = Vec::new();
         for (i, f) in self.s.fields.iter().enumerate() {
-            if f.derived.is_some() {
+            if f.derived.is_some() || f.implied.is_some() {
                 continue;
             }
             let n = ident(&f.name);

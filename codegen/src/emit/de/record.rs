@@ -175,8 +175,12 @@ pub(super) fn struct_impl(
                 }
             });
     // A required field that can only be `null` holds `()`: checked for presence, and
-    // written as `()` (binding the unit value trips clippy's `let_unit_value`).
-    let unit_only = |f: &crate::ir::Field| f.presence() == Presence::Required && cx.is_unit(&f.ty);
+    // written as `()` (binding the unit value trips clippy's `let_unit_value`). An implied
+    // field (a tag) is read through its one-variant enum, which refuses any other value,
+    // and checked for presence; the struct does not store it.
+    let unit_only = |f: &crate::ir::Field| {
+        f.presence() == Presence::Required && (cx.is_unit(&f.ty) || f.implied.is_some())
+    };
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
         let missing = match inflight {
@@ -206,7 +210,9 @@ pub(super) fn struct_impl(
         .zip(&boxed)
         .map(|((f, local), &boxed)| {
             let fname = ident(&f.name);
-            if unit_only(f) {
+            if f.implied.is_some() {
+                quote!()
+            } else if unit_only(f) {
                 quote!(#fname: (),)
             } else if boxed && f.presence() == Presence::Required {
                 quote!(#fname: #local.into_inner(),)

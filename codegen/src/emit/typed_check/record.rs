@@ -11,7 +11,7 @@ use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
 use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
 use crate::ir::shape::follow_refs;
-use crate::ir::{Extra, Presence, Struct, TypeId};
+use crate::ir::{Extra, Field, Presence, Struct, Ty, TypeId, TypeKind};
 use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -41,6 +41,24 @@ fn presence(s: &Struct, name: &str) -> Present {
 }
 
 impl TypedChecks<'_, '_> {
+    /// `&self.field`; for an implied field, which the struct does not store, its one value:
+    /// the unit variant of its enum (a promoted `'static` reference).
+    fn field_ref(&self, f: &Field) -> TokenStream {
+        if f.implied.is_some() {
+            if let Ty::Named(id) = &f.ty {
+                if let TypeKind::Enum(e) = &self.module.get(*id).kind {
+                    if let [v] = e.variants.as_slice() {
+                        let ty = self.tcx.ty(&f.ty);
+                        let v = ident(&v.name);
+                        return quote!(&#ty::#v);
+                    }
+                }
+            }
+        }
+        let fname = ident(&f.name);
+        quote!(&self.#fname)
+    }
+
     /// A method of the struct's (whose own node `own` may differ from `node`, for the
     /// nodes of its applicators) returning whether `self` is valid against `node`.
     pub(super) fn struct_method(
@@ -312,7 +330,8 @@ impl TypedChecks<'_, '_> {
         let some = self.check(&f.ty, p, Operand::X, 0)?;
         let body = match (f.presence(), some) {
             (Presence::Required, _) => {
-                match self.check(&f.ty, p, Operand::Expr(quote!(&self.#fname)), 0)? {
+                let field = self.field_ref(&f);
+                match self.check(&f.ty, p, Operand::Expr(field), 0)? {
                     Some(c) => c,
                     None => return Ok(None),
                 }
@@ -367,7 +386,10 @@ impl TypedChecks<'_, '_> {
                 let fname = ident(&f.name);
                 let key = lit(&f.json);
                 let value = match f.presence() {
-                    Presence::Required => quote!(Some(&self.#fname)),
+                    Presence::Required => {
+                        let field = self.field_ref(f);
+                        quote!(Some(#field))
+                    }
                     Presence::Optional => quote!(self.#fname.as_ref()),
                     Presence::RequiredNullable | Presence::OptionalNullable => {
                         let fb = self.fallback(node, &quote!(&self.#fname));

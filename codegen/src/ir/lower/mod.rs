@@ -155,6 +155,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     boxing::name_alias_cycles(&mut types);
     boxing::break_cycles(&mut types);
     generics::propagate_generics(&mut types);
+    super::implied::assign(&mut types);
     if settings.builders {
         // Every error of the builder plan is about a setting (a derived field, an input, an
         // invariant).

@@ -82,6 +82,7 @@ impl Lower<'_> {
                 node: node_id,
                 derived: None,
                 default: None,
+                implied: None,
             });
         }
         let extra = match shape.additional.map(|a| &self.set.node(a).body) {
