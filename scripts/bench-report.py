@@ -17,6 +17,9 @@ import platform
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRIT = os.path.join(ROOT, "target", "criterion")
 
@@ -240,8 +243,7 @@ def deferral(rows):
     ]
 
 
-TYPED_BEGIN = "<!-- typed-kinds:begin (written by scripts/bench-report.py) -->"
-TYPED_END = "<!-- typed-kinds:end -->"
+TYPED_NOTE = "written by scripts/bench-report.py"
 
 
 def typed_kinds():
@@ -255,8 +257,7 @@ def typed_kinds():
         rows = json.load(f)
     payload = {"response_envelope": "`ResponseEnvelope<Page>`",
                "tool_response": "`ToolResponse<Listing>`"}
-    out = [TYPED_BEGIN, "",
-           "## Invalid documents by kind of error, typed payloads",
+    out = ["## Invalid documents by kind of error, typed payloads",
            "",
            "The per-kind groups of `benches/errors.rs` once more, with one more reader: envgen's",
            "`from_json_str` with a typed payload, as a consumer that knows its command reads it",
@@ -353,9 +354,8 @@ def typed_kinds():
         "in the payload's own `Deserialize`; within an in-flight session that failure is",
         "resolved when the error is taken: the value at its location is read again (a scalar",
         "only), and the schema's errors on it are the error, as the untyped reader reports",
-        "them, without a second parse of the document (`check::slow_path`).",
-        "", TYPED_END]
-    return "\n".join(out)
+        "them, without a second parse of the document (`check::slow_path`)."]
+    return markers.block("typed-kinds", "\n".join(out), TYPED_NOTE)
 
 
 def write_typed_only():
@@ -365,18 +365,8 @@ def write_typed_only():
     if block is None:
         sys.exit("bench-report: no typed-payload results in target/criterion "
                  "(run `cargo bench --bench errors` first)")
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    with open(path) as f:
-        old = f.read()
-    a, b = old.find(TYPED_BEGIN.split(" (")[0]), old.find(TYPED_END)
-    if a >= 0 and b > a:
-        new = old[:a] + block + old[b + len(TYPED_END):]
-    else:
-        at = old.find("<!-- floats:begin")
-        at = len(old) if at < 0 else at
-        new = old[:at] + block + "\n\n" + old[at:]
-    with open(path, "w") as f:
-        f.write(new)
+    markers.write(os.path.join(ROOT, "BENCHMARKS.md"), "typed-kinds", block,
+                  before="<!-- floats:begin")
     print("wrote the typed-payload block of BENCHMARKS.md")
 
 
@@ -478,29 +468,29 @@ def main():
         "ratios within one run are stable to about ±15%.",
         "",
     ]
-    # Keep the codegen block written by scripts/codegen-perf.py.
+    # Keep the blocks written elsewhere: the codegen block (scripts/codegen-perf.py), the
+    # builder compile-cost block (scripts/builder-cost.sh), the no-op rebuild check
+    # (scripts/noop-rebuild.sh), the before/after table of the validation plan
+    # (scripts/bench-compare.py), the compile-cost table (scripts/compile-cost.py) with
+    # the hand-written analysis after it (`compile-where`), the instruction counts per
+    # document (scripts/instructions.py) and the figures behind docs/decisions.md
+    # (`decisions`, hand-written, last). The typed-payload block is written from this run
+    # when it measured one, else kept.
     path = os.path.join(ROOT, "BENCHMARKS.md")
     if os.path.exists(path):
         with open(path) as f:
             old = f.read()
-        # ... the builder compile-cost block (scripts/builder-cost.sh), the no-op
-        # rebuild check (scripts/noop-rebuild.sh) and the before/after table of the
-        # validation plan (scripts/bench-compare.py).
-        # ... and the compile-cost table (scripts/compile-cost.py) with the hand-written
-        # analysis after it (`compile-where`), and the instruction counts per document
-        # (scripts/instructions.py). The typed-payload
-        # block is written from this run when it measured one, else kept.
         typed = typed_kinds()
         if typed is not None:
             out += [typed, ""]
         for name in ("typed-kinds", "instructions", "valid-spread", "floats", "codegen", "codegen-goals",
                      "builders", "rebuild", "plan", "scale", "compile-cost", "typed-api-lines",
-                     "compile-where"):
+                     "compile-where", "decisions"):
             if name == "typed-kinds" and typed is not None:
                 continue
-            start, end = old.find(f"<!-- {name}:begin"), old.find(f"<!-- {name}:end -->")
-            if start >= 0 and end > start:
-                out += [old[start:end + len(f"<!-- {name}:end -->")], ""]
+            kept = markers.read_block(old, name)
+            if kept is not None:
+                out += [kept, ""]
     with open(path, "w") as f:
         f.write("\n".join(out))
     print("wrote BENCHMARKS.md")

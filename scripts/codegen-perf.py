@@ -16,13 +16,15 @@ synthetic schemas cost ~23 KB of generated Rust per definition, 10,000 needs ~10
 import argparse
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
@@ -111,7 +113,7 @@ def ms(s):
 
 
 def render(e2e_rows, scale_rows, builds, args):
-    o = ["<!-- codegen:begin (written by scripts/codegen-perf.py) -->", "", "## Codegen speed", ""]
+    o = ["## Codegen speed", ""]
     o += ["Reproduce: `cargo bench --manifest-path perf/Cargo.toml --bench codegen -- --warm-up-time 1",
           "--measurement-time 3 && python3 scripts/codegen-perf.py` (the `perf/` crate is outside the",
           "workspace, so CI never compiles typify). typify 0.8 panics (`unimplemented!` on",
@@ -191,8 +193,7 @@ def render(e2e_rows, scale_rows, builds, args):
               "`src/lib.rs`):", "", "| generated code | compile | with / without |", "|---|---:|---:|",
               f"| with builders | {c['with']:.1f} s | **{c['with'] / c['without']:.2f}×** |",
               f"| without builders | {c['without']:.1f} s | — |"]
-    o += ["", "<!-- codegen:end -->"]
-    return "\n".join(o)
+    return markers.block("codegen", "\n".join(o), "written by scripts/codegen-perf.py")
 
 
 def compile_cost(buildrs, tmp):
@@ -238,14 +239,7 @@ def main():
              "without": json.loads(subprocess.check_output([buildrs, "--no-builders"]))}
         b["compile"] = compile_cost(buildrs, tmp)
     block = render(e, s, b, args)
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    text = open(path).read() if os.path.exists(path) else "# Benchmarks\n"
-    if "<!-- codegen:begin" in text:
-        text = re.sub(r"<!-- codegen:begin.*?<!-- codegen:end -->", lambda _: block, text, flags=re.S)
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    with open(path, "w") as f:
-        f.write(text)
+    markers.write(os.path.join(ROOT, "BENCHMARKS.md"), "codegen", block, empty="# Benchmarks\n")
     print(block)
 
 

@@ -46,6 +46,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "schemastore")
 CORPUS_NAMES = ["evidence-bundle", "github-action", "global", "kustomization",
@@ -55,8 +58,7 @@ ENVELOPES = [("response-envelope", "response-envelope.json"),
              ("cmdhelp", "cmdhelp.schema.json"),
              ("meminit", "meminit-output-envelope.json")]
 VARIANTS = ["full", "types", "typify", "typify-parse", "full-parse"]
-BEGIN = "<!-- compile-cost:begin (written by scripts/compile-cost.py) -->"
-END = "<!-- compile-cost:end -->"
+BLOCK, NOTE = "compile-cost", "written by scripts/compile-cost.py"
 
 
 def schemas(only):
@@ -339,7 +341,7 @@ def fmt(s):
 
 
 def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
-    o = [BEGIN, "", "## Compile cost of the generated code against typify's", "",
+    o = ["## Compile cost of the generated code against typify's", "",
          "Reproduce: `cargo install cargo-typify --version 0.8.0 && nice -n 5 python3 "
          f"scripts/compile-cost.py --rounds {args.rounds}`.",
          "For each schema, three library crates: envgen's full output (`envgen --schema S -o",
@@ -444,21 +446,7 @@ def render(rows, status, med, lines, parts, load, args, typify_version, rustc):
             continue
         total = sum(p.values())
         o.append(f"| {name} | {total:,} | " + " | ".join(f"{p[k]:,}" for k in PARTS) + " |")
-    o += ["", END]
-    return "\n".join(o)
-
-
-def write_block(block):
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    with open(path) as f:
-        old = f.read()
-    a, b = old.find(BEGIN.split(" (")[0]), old.find(END)
-    if a >= 0 and b > a:
-        new = old[:a] + block + old[b + len(END):]
-    else:
-        new = old.rstrip("\n") + "\n\n" + block + "\n"
-    with open(path, "w") as f:
-        f.write(new)
+    return markers.block(BLOCK, "\n".join(o), NOTE)
 
 
 def main():
@@ -538,7 +526,7 @@ def report(args, rows, status, samples, load, typify_version, rustc):
     block = render(rows, status, med, lines, parts, load, args, typify_version, rustc)
     print(block)
     if not args.no_write:
-        write_block(block)
+        markers.write(os.path.join(ROOT, "BENCHMARKS.md"), BLOCK, block)
         print("wrote BENCHMARKS.md", file=sys.stderr)
 
 

@@ -25,11 +25,13 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
 WORK = pathlib.Path(os.environ.get("TMPDIR", "/tmp")) / "envgen-corpus-typed"
-BEGIN = "<!-- corpus-typed:begin -->"
-END = "<!-- corpus-typed:end -->"
+BLOCK = "corpus-typed"
 # Typify test schemas that declare draft-04 but use boolean schemas (see PROVENANCE).
 DRAFT7 = {"merged-schemas.json", "various-enums.json"}
 
@@ -60,11 +62,11 @@ def crate_name(name):
 
 def previous_rows():
     """The rows of the table CORPUS.md holds now, by schema name."""
-    doc = (ROOT / "CORPUS.md").read_text()
-    if BEGIN not in doc or END not in doc:
+    table = markers.read_block((ROOT / "CORPUS.md").read_text(), BLOCK)
+    if table is None:
         return {}
     rows = {}
-    for line in doc[doc.index(BEGIN): doc.index(END)].splitlines():
+    for line in table.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
         if len(cells) == 6 and "/" in cells[0] and not cells[0].startswith("-"):
             rows[cells[0]] = tuple(cells)
@@ -119,8 +121,6 @@ def main():
     generated = sum(1 for r in rows if r[1] == "yes")
     clean = sum(1 for r in rows if r[2] == "yes")
     table = [
-        BEGIN,
-        "",
         f"Full default output (types, serde impls, validators, builders) of each schema, as "
         f"`envgen --schema … --crate DIR` writes it, under `cargo clippy --all-targets -- -D warnings`: "
         f"**{generated}/{len(rows)} generate, {clean}/{generated} of those compile warning- and "
@@ -133,14 +133,8 @@ def main():
     ]
     for r in rows:
         table.append("| " + " | ".join(x.replace("|", "\\|") for x in r) + " |")
-    table += ["", END]
-    doc = (ROOT / "CORPUS.md").read_text()
-    block = "\n".join(table)
-    if BEGIN in doc and END in doc:
-        doc = doc[: doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n## Generated crates: types and builders, clippy-clean\n\n" + block + "\n"
-    (ROOT / "CORPUS.md").write_text(doc)
+    markers.splice(ROOT / "CORPUS.md", BLOCK, "\n".join(table),
+                   heading="Generated crates: types and builders, clippy-clean")
     print(f"{clean}/{generated} generated crates clippy-clean; CORPUS.md updated")
     return 1 if (check and failures) else 0
 

@@ -51,11 +51,13 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TARBALL = (ROOT / ".." / "shared" / "corpus" / "schemastore-wide.tar.xz").resolve()
 WORK = ROOT / "target" / "corpus-wide"
-BEGIN = "<!-- wide:begin -->"
-END = "<!-- wide:end -->"
+BLOCK = "wide"
 LOCK = ROOT / "Cargo.lock"
 
 
@@ -411,8 +413,7 @@ def oracle_verdicts(corpus):
 
 MUTANTS_PER_DOC = 12
 MUTANT_VALUES = [None, True, False, 0, 7, -3, 1.5, 2.0, "", "x", "123", [], {}, [1], {"a": 1}]
-MBEGIN = "<!-- wide-mutants:begin -->"
-MEND = "<!-- wide-mutants:end -->"
+MBLOCK = "wide-mutants"
 
 
 def _paths(v, p=()):
@@ -513,18 +514,13 @@ def mutants(corpus):
             if o != v:
                 found.append(f"{k[0]} {k[1]}: jsonschema says {'valid' if o else 'invalid'}, validators {'valid' if v is True else v}: {rec.get('validator_error', '')[:200]}")
     (WORK / "mutants.txt").write_text("\n".join(found) + "\n")
-    text = (f"{MBEGIN}\n\n**Derived documents** (`python3 scripts/corpus-wide.py --mutants`, after a full run): "
-            f"{total} documents made from the `pos/` documents by one small seeded change each (a key removed or "
-            f"added, an integer written as `7.0`, an array item removed or repeated, a value replaced by another "
-            f"kind), {len(results)} of them for the compiled schemas, run through the same binaries: typed parse agrees with the validators on {typed_agree}/{len(results)}; "
-            f"validators agree with the oracle on {oracle_agree}/{oracle_n}; {lossless}/{accepted} accepted documents "
-            f"are lossless. Each disagreement is listed in `target/corpus-wide/mutants.txt`.\n\n{MEND}")
-    doc = (ROOT / "CORPUS.md").read_text()
-    if MBEGIN in doc and MEND in doc:
-        doc = doc[: doc.index(MBEGIN)] + text + doc[doc.index(MEND) + len(MEND):]
-    else:
-        doc = doc.replace(END, END + "\n\n" + text, 1)
-    (ROOT / "CORPUS.md").write_text(doc)
+    summary = (f"**Derived documents** (`python3 scripts/corpus-wide.py --mutants`, after a full run): "
+               f"{total} documents made from the `pos/` documents by one small seeded change each (a key removed or "
+               f"added, an integer written as `7.0`, an array item removed or repeated, a value replaced by another "
+               f"kind), {len(results)} of them for the compiled schemas, run through the same binaries: typed parse agrees with the validators on {typed_agree}/{len(results)}; "
+               f"validators agree with the oracle on {oracle_agree}/{oracle_n}; {lossless}/{accepted} accepted documents "
+               f"are lossless. Each disagreement is listed in `target/corpus-wide/mutants.txt`.")
+    text = markers.splice(ROOT / "CORPUS.md", MBLOCK, summary, after=markers.end(BLOCK))
     log(text)
     return 0
 
@@ -603,12 +599,7 @@ def write_report(corpus, only):
     if only:
         print(report)
         return 0
-    doc = (ROOT / "CORPUS.md").read_text()
-    if BEGIN in doc and END in doc:
-        doc = doc[: doc.index(BEGIN)] + report + doc[doc.index(END) + len(END):]
-    else:
-        doc = doc.rstrip("\n") + "\n\n## Wide set\n\n" + report + "\n"
-    (ROOT / "CORPUS.md").write_text(doc)
+    markers.write(ROOT / "CORPUS.md", BLOCK, report, heading="Wide set")
     log("CORPUS.md updated")
     return 0
 
@@ -692,8 +683,7 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
                     f"{t_agree}/{t_n} agree, {lossless}/{accepted} lossless | {note} |")
     t = tot
     n = len(names)
-    out = [BEGIN, "",
-           f"The wide SchemaStore set (`../shared/corpus/schemastore-wide.tar.xz`, {n} schemas), generated with "
+    out = [f"The wide SchemaStore set (`../shared/corpus/schemastore-wide.tar.xz`, {n} schemas), generated with "
            f"`envgen --schema --draft 7 --no-builders` (remote references mapped to the set's copies), compiled "
            f"in {batches} batches of up to a few dozen schemas per crate, and run on every `pos/` and `neg/` "
            f"document: validators (`validate_value_with`), typed parse (`Root::from_json_str_with`), both with "
@@ -711,8 +701,7 @@ def render(names, corpus, gen, refused, failures, results, oracle, oracle_refuse
            "| schema | generated | compiled | pos accepted | neg rejected | agrees with jsonschema | typed parse | note |",
            "|---|---|---|---:|---:|---|---|---|"]
     out += rows
-    out += ["", END]
-    return "\n".join(out)
+    return markers.block(BLOCK, "\n".join(out))
 
 
 if __name__ == "__main__":

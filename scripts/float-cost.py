@@ -16,6 +16,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = os.path.join(ROOT, "Cargo.toml")
 FILTER = "response_envelope_valid|meminit_valid"
@@ -64,8 +67,6 @@ def main():
             f.write(manifest)
     run("float_on")
     lines = [
-        "<!-- floats:begin (written by scripts/float-cost.py; kept by scripts/bench-report.py) -->",
-        "",
         "## Exact floats: what `float_roundtrip` costs",
         "",
         "Reproduce: `python3 scripts/float-cost.py` (the two groups run with serde_json's",
@@ -81,19 +82,9 @@ def main():
     for group, bench, label in ROWS:
         off, on = mean_ns(group, bench, "float_off"), mean_ns(group, bench, "float_on")
         lines.append(f"| {label} | {fmt(off)} | {fmt(on)} | {(on / off - 1) * 100:+.1f}% |")
-    lines += ["", "<!-- floats:end -->"]
-    block = "\n".join(lines)
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    with open(path) as f:
-        old = f.read()
-    start, end = old.find("<!-- floats:begin"), old.find("<!-- floats:end -->")
-    if start >= 0 and end > start:
-        new = old[:start] + block + old[end + len("<!-- floats:end -->"):]
-    else:
-        anchor = old.find("<!-- codegen:begin")
-        new = old[:anchor] + block + "\n\n" + old[anchor:] if anchor >= 0 else old + "\n" + block + "\n"
-    with open(path, "w") as f:
-        f.write(new)
+    block = markers.splice(os.path.join(ROOT, "BENCHMARKS.md"), "floats", "\n".join(lines),
+                           note="written by scripts/float-cost.py; kept by scripts/bench-report.py",
+                           before="<!-- codegen:begin")
     print(block)
     return 0
 

@@ -24,13 +24,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(__file__))
+import markers  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTS = 1000
 ENGINES = ["data_value_only", "hand_struct", "serde_struct", "envgen_from_json_str",
            "jsonschema_first_error"]
 NAMES = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse"}
-BEGIN = "<!-- instructions:begin (written by scripts/instructions.py; kept by scripts/bench-report.py) -->"
-END = "<!-- instructions:end -->"
+BLOCK, NOTE = "instructions", "written by scripts/instructions.py; kept by scripts/bench-report.py"
 
 
 def executable():
@@ -62,8 +64,7 @@ def count(exe, contract, kind, engine):
 
 
 def block(rows):
-    out = [BEGIN, "",
-           "## Instructions per document: `data` alone, a struct that checks nothing, envgen",
+    out = ["## Instructions per document: `data` alone, a struct that checks nothing, envgen",
            "",
            "Reproduce: `python3 scripts/instructions.py` (callgrind; the per-kind bench's 1,000",
            "documents a row, `benches/instructions.rs`). Instructions each reader executes a",
@@ -123,8 +124,7 @@ def block(rows):
                    f"({n['serde_struct'] / n['envgen_from_json_str']:.2f}× envgen's), the "
                    f"hand-written struct with `AnyValue` {n['hand_struct']:,.0f} "
                    f"({n['hand_struct'] / n['envgen_from_json_str']:.2f}×).")
-    out += ["", END]
-    return "\n".join(out)
+    return markers.block(BLOCK, "\n".join(out), NOTE)
 
 
 def main():
@@ -147,18 +147,8 @@ def main():
     if args.no_write:
         print(text)
         return 0
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    with open(path, encoding="utf-8") as f:
-        old = f.read()
-    start, end = old.find(BEGIN.split(" (")[0]), old.find(END)
-    if start >= 0 and end > start:
-        new = old[:start] + text + old[end + len(END):]
-    else:
-        anchor = old.find("<!-- typed-kinds:end -->")
-        at = anchor + len("<!-- typed-kinds:end -->") if anchor >= 0 else len(old)
-        new = old[:at] + "\n\n" + text + old[at:]
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(new)
+    markers.write(os.path.join(ROOT, "BENCHMARKS.md"), BLOCK, text,
+                  after=markers.end("typed-kinds"))
     print("wrote the instructions block of BENCHMARKS.md", file=sys.stderr)
     return 0
 
