@@ -61,6 +61,9 @@ pub struct Cx<'v> {
     /// The dynamic scope: the resources that declare dynamic anchors, in the order
     /// validation first entered them (only the first entry of a resource matters).
     scope: Vec<u32>,
+    /// The schema location of the table node being run (`__private::plan::run`), which
+    /// a failure located relative to its node ([`Self::fail_below`]) is joined to.
+    node_at: &'static str,
 }
 
 impl<'v> Cx<'v> {
@@ -73,6 +76,7 @@ impl<'v> Cx<'v> {
             silent: 0,
             depth: 0,
             scope: Vec::new(),
+            node_at: "",
         }
     }
 
@@ -88,6 +92,7 @@ impl<'v> Cx<'v> {
             silent: self.silent,
             depth: self.depth,
             scope: self.scope.clone(),
+            node_at: self.node_at,
         }
     }
 
@@ -262,6 +267,31 @@ impl<'v> Cx<'v> {
     #[inline]
     pub fn keep_going(&self) -> bool {
         self.options.all_errors && self.silent == 0
+    }
+
+    /// [`Self::fail`] at `rel` below the schema location of the table node being run
+    /// (`{node}/{rel}`), which is joined only when the error is recorded.
+    #[doc(hidden)]
+    pub fn fail_below(
+        &mut self,
+        keyword: &'static str,
+        rel: &'static str,
+        message: impl FnOnce() -> String,
+    ) -> bool {
+        if self.silent == 0 {
+            let at = format!("{}/{rel}", self.node_at);
+            let e = ValidationError::new(self.pointer(), keyword, at, message());
+            self.errors.push(e);
+        }
+        self.keep_going()
+    }
+
+    /// Makes `at` the schema location of the table node being run, returning the one it
+    /// replaces (`__private::plan::run` restores it).
+    #[doc(hidden)]
+    #[inline]
+    pub fn enter_node(&mut self, at: &'static str) -> &'static str {
+        std::mem::replace(&mut self.node_at, at)
     }
 
     /// Runs `f` without recording errors (for `anyOf`, `oneOf`, `not`, `if`), returning

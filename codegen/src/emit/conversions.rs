@@ -37,12 +37,36 @@ fn string_enum(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         _ => None,
     });
     match e.catch_all() {
+        None if serde_in_macro(e) => {
+            let expecting = lit(&crate::emit::de::expecting_for(t, e));
+            let keyword = lit(e.keyword);
+            quote!(#rt::__private::string_enum!(#name { #(#pairs),* } serde(#expecting, #keyword));)
+        }
         None => quote!(#rt::__private::string_enum!(#name { #(#pairs),* });),
+        Some(other) if serde_in_macro(e) => {
+            let other = ident(&other.name);
+            let expecting = lit(&crate::emit::de::expecting_for(t, e));
+            let keyword = lit(e.keyword);
+            quote!(#rt::__private::string_enum!(#name { #(#pairs),*; #other } serde(#expecting, #keyword));)
+        }
         Some(other) => {
             let other = ident(&other.name);
             quote!(#rt::__private::string_enum!(#name { #(#pairs),*; #other });)
         }
     }
+}
+
+/// Whether the runtime's `string_enum!` also writes the enum's `Serialize` and
+/// `Deserialize`: an enum of strings read as a string, through its `FromStr` (without a
+/// catch-all, `Decoding::Strings`) or its `From<&str>` (with one, `Decoding::Kinds`,
+/// whose only kind is the string). `ser` and `de` then write none.
+pub(crate) fn serde_in_macro(e: &Enum) -> bool {
+    use crate::ir::decoding::Decoding;
+    e.is_string_enum()
+        && match e.catch_all() {
+            None => e.decoding == Decoding::Strings,
+            Some(_) => e.decoding == Decoding::Kinds,
+        }
 }
 
 /// `From<T>` for each payload variant whose type `T` no other variant holds. A variant is

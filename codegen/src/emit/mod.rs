@@ -279,6 +279,9 @@ pub(crate) fn emit_into(
             /// One validator per schema node.
             mod validators
         })?;
+        if !validators.is_empty() {
+            sink.items(v.prelude())?;
+        }
         for items in validators {
             sink.prepared(items)?;
         }
@@ -301,6 +304,11 @@ fn methods(
         doc_escape::type_link(&t.name)
     );
     let Some(entry) = entry else {
+        if params.is_empty() {
+            // The runtime's `document!` writes the entry point (`__private/document.rs`).
+            let name = &self_ty;
+            return quote!(#rt::__private::document!(#name););
+        }
         let (impl_generics, where_clause) = if params.is_empty() {
             (quote!(), quote!())
         } else {
@@ -323,6 +331,12 @@ fn methods(
     // Errors raised in flight inside a struct are its schema's; inside an enum (a `oneOf`,
     // an `anyOf`) they are an alternative's, so enums take the two-pass path.
     let direct = matches!(t.kind, TypeKind::Struct(_));
+    if params.is_empty() {
+        // The runtime's `document!` writes the entry points and the `Document` impl, with
+        // the same code and docs as below (`__private/document.rs`).
+        let name = &self_ty;
+        return quote!(#rt::__private::document!(#name, validators::#node_fn, #entry, #direct, ASSERT_FORMATS););
+    }
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())
     } else {

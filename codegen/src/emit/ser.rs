@@ -2,7 +2,7 @@
 //! absent optionals omitted, required-nullable `None` written as `null`.
 
 use super::rust_ty::ModuleCx;
-use super::tokens::{ident, lit, value_tokens};
+use super::tokens::{ident, lit, value_tokens, with_private_imports};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef, TypeKind, VariantKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -116,6 +116,15 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
             quote!(::serde::Serialize::serialize(#v, serializer))
         }
         TypeKind::Struct(s) => {
+            // The body names the runtime by the short `__rt`, and its private modules by
+            // name (`tokens::with_private_imports`).
+            let outer = cx;
+            let body_cx = ModuleCx {
+                module: cx.module,
+                rt: quote!(__rt),
+            };
+            let cx = &body_cx;
+            let rt = &cx.rt;
             let entries = s
                 .fields
                 .iter()
@@ -135,18 +144,17 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
                             let v = value_expr(cx, &opt, quote!(&self.#name));
                             quote!(map.serialize_entry(#key, #v)?;)
                         }
-                        Presence::Optional => {
-                            let v = value_expr(cx, &f.ty, quote!(value));
-                            quote!(if let Some(value) = &self.#name {
-                                map.serialize_entry(#key, #v)?;
-                            })
-                        }
-                        Presence::OptionalNullable => {
-                            let opt = Ty::Option(Box::new(f.ty.clone()));
-                            let v = value_expr(cx, &opt, quote!(value));
-                            quote!(if let Some(value) = &self.#name {
-                                map.serialize_entry(#key, #v)?;
-                            })
+                        Presence::Optional | Presence::OptionalNullable => {
+                            let held = match f.presence() {
+                                Presence::OptionalNullable => Ty::Option(Box::new(f.ty.clone())),
+                                _ => f.ty.clone(),
+                            };
+                            let v = if held.has_bare_float(cx.module) {
+                                quote!(self.#name.as_ref().map(#rt::__private::ser::Compact))
+                            } else {
+                                quote!(self.#name.as_ref())
+                            };
+                            quote!(#rt::__private::ser::optional(&mut map, #key, #v)?;)
                         }
                     }
                 })
@@ -177,14 +185,19 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
             } else {
                 quote!(#(#entries)* #extra)
             };
-            quote! {
-                use ::serde::ser::SerializeMap as _;
-                #binding = serializer.serialize_map(None)?;
-                #body
-                map.end()
-            }
+            with_private_imports(
+                quote! {
+                    use ::serde::ser::SerializeMap as _;
+                    #binding = serializer.serialize_map(None)?;
+                    #body
+                    map.end()
+                },
+                "__rt",
+                &outer.rt,
+            )
         }
         // An enum of strings is its `as_str` (`emit::conversions`).
+        TypeKind::Enum(e) if super::conversions::serde_in_macro(e) => return TokenStream::new(),
         TypeKind::Enum(e) if e.is_string_enum() => quote!(serializer.serialize_str(self.as_str())),
         TypeKind::Enum(e) => {
             let arms = e.variants.iter().map(|v| {

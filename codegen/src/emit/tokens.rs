@@ -77,3 +77,81 @@ pub(crate) fn rust_type(path: &str) -> TokenStream {
         }
     }
 }
+
+/// Short paths for a function body that names the runtime `alias` (a local
+/// `use ::envgen_runtime as alias;`): each `alias::__private::m::…` becomes `m::…`, and
+/// the imports that make both resolve are put first, as a reader writes them
+/// (`use ::envgen_runtime::__private::{de, inflight};`). `rt` is the runtime's real path.
+pub(crate) fn with_private_imports(body: TokenStream, alias: &str, rt: &TokenStream) -> TokenStream {
+    let mut modules = std::collections::BTreeSet::new();
+    let body = strip_private(body, alias, &mut modules);
+    let alias_used = mentions(&body, alias);
+    let alias_ident = ident(alias);
+    let alias_use = if alias_used {
+        quote!(use #rt as #alias_ident;)
+    } else {
+        TokenStream::new()
+    };
+    let modules: Vec<Ident> = modules.iter().map(|m| ident(m)).collect();
+    let private_use = match modules.as_slice() {
+        [] => TokenStream::new(),
+        [one] => quote!(use #rt::__private::#one;),
+        many => quote!(use #rt::__private::{#(#many),*};),
+    };
+    quote!(#alias_use #private_use #body)
+}
+
+/// `body` with `alias :: __private :: m` replaced by `m`, recording each `m`.
+fn strip_private(
+    body: TokenStream,
+    alias: &str,
+    modules: &mut std::collections::BTreeSet<String>,
+) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let trees: Vec<TokenTree> = body.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    let is_ident = |t: &TokenTree, s: &str| matches!(t, TokenTree::Ident(x) if x == s);
+    let is_colon = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ':');
+    while i < trees.len() {
+        let window = &trees[i..];
+        if window.len() >= 7
+            && is_ident(&window[0], alias)
+            && is_colon(&window[1])
+            && is_colon(&window[2])
+            && is_ident(&window[3], "__private")
+            && is_colon(&window[4])
+            && is_colon(&window[5])
+            && matches!(window[6], TokenTree::Ident(_))
+            && !(i >= 1 && is_colon(&trees[i - 1]))
+        {
+            if let TokenTree::Ident(m) = &window[6] {
+                modules.insert(m.to_string());
+                out.push(window[6].clone());
+            }
+            i += 7;
+            continue;
+        }
+        match &trees[i] {
+            TokenTree::Group(g) => {
+                let inner = strip_private(g.stream(), alias, modules);
+                let mut ng = Group::new(g.delimiter(), inner);
+                ng.set_span(g.span());
+                out.push(TokenTree::Group(ng));
+            }
+            t => out.push(t.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// Whether the identifier `name` appears anywhere in `ts`.
+fn mentions(ts: &TokenStream, name: &str) -> bool {
+    use proc_macro2::TokenTree;
+    ts.clone().into_iter().any(|t| match t {
+        TokenTree::Ident(i) => i == name,
+        TokenTree::Group(g) => mentions(&g.stream(), name),
+        _ => false,
+    })
+}

@@ -57,6 +57,56 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
+/// A generated struct's reading of its JSON object: the body of its serde visitor's
+/// `visit_map`, with the visitor itself written once here ([`read_map`]).
+pub trait ReadMap<'de>: Sized {
+    /// What the visitor expects, for serde's "invalid type" errors (`"a Config object"`).
+    const EXPECTING: &'static str;
+
+    /// Reads the object's entries.
+    fn read_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// Deserializes a `T` from a JSON object through its [`ReadMap`] impl: a generated
+/// struct's whole `Deserialize::deserialize`.
+#[inline]
+pub fn read_map<'de, T: ReadMap<'de>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    d.deserialize_map(MapVisitor::<T>(PhantomData))
+}
+
+struct MapVisitor<T>(PhantomData<fn() -> T>);
+
+impl<'de, T: ReadMap<'de>> Visitor<'de> for MapVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(T::EXPECTING)
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::read_map(map)
+    }
+}
+
+/// The `Deserialize` impl of a generated struct without generic parameters, through its
+/// [`ReadMap`] impl: `deserialize_map!(Name);`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_deserialize_map {
+    ($name:ident) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::__private::de::read_map(deserializer)
+            }
+        }
+    };
+}
+
+pub use crate::__envgen_deserialize_map as deserialize_map;
+
 fn quoted(name: &str) -> String {
     serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"))
 }
@@ -144,6 +194,42 @@ pub fn no_literal<E: de::Error>(type_name: &str, keyword: &str) -> E {
     E::custom(format_args!(
         "value is not one of the values `{keyword}` allows for {type_name}"
     ))
+}
+
+/// Deserializes a generated enum of strings through its `FromStr`: a string it does not
+/// list is [`no_literal`]'s error (`type_name`, `keyword`), any other JSON kind serde's
+/// "invalid type" error, expecting `expecting` (`__private::string_enum!`).
+pub fn string_enum<'de, T, D>(
+    d: D,
+    expecting: &'static str,
+    type_name: &'static str,
+    keyword: &'static str,
+) -> Result<T, D::Error>
+where
+    T: std::str::FromStr,
+    D: Deserializer<'de>,
+{
+    struct StrVisitor<T> {
+        expecting: &'static str,
+        type_name: &'static str,
+        keyword: &'static str,
+        of: PhantomData<fn() -> T>,
+    }
+    impl<T: std::str::FromStr> Visitor<'_> for StrVisitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<T, E> {
+            T::from_str(value).map_err(|_| no_literal(self.type_name, self.keyword))
+        }
+    }
+    d.deserialize_str(StrVisitor {
+        expecting,
+        type_name,
+        keyword,
+        of: PhantomData,
+    })
 }
 
 /// Error for a value that matches no alternative of a `oneOf` / `anyOf` / type union.

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod de;
+pub mod document;
 pub mod failure;
 pub mod format;
 pub mod inflight;
@@ -24,5 +25,6 @@ pub mod string_enum;
 pub mod union;
 
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
+pub use document::document;
 pub use failure::{fail, failed};
 pub use string_enum::string_enum;

@@ -38,14 +38,58 @@ pub enum Arg {
     Second,
 }
 
+/// A message's wording: its literal text around holes (one more piece than holes), and
+/// what fills each hole.
+#[derive(Debug, Clone, Copy)]
+pub struct Msg {
+    /// The message's literal text, around the holes.
+    pub pieces: &'static [&'static str],
+    /// What fills each hole.
+    pub args: &'static [Arg],
+}
+
+impl Msg {
+    /// `pieces` around the holes `args`.
+    pub const fn new(pieces: &'static [&'static str], args: &'static [Arg]) -> Self {
+        Msg { pieces, args }
+    }
+}
+
+/// The wordings most checks share, named so that a generated table fits an op on a line.
+/// Generated code uses one only where the plan's wording is exactly it.
+pub mod msg {
+    use super::{Arg, Msg};
+
+    /// `type: "object"`.
+    pub const NOT_OBJECT: Msg = Msg::new(&["", " is not of type \"object\""], &[Arg::Instance]);
+    /// `type: "array"`.
+    pub const NOT_ARRAY: Msg = Msg::new(&["", " is not of type \"array\""], &[Arg::Instance]);
+    /// `type: "string"`.
+    pub const NOT_STRING: Msg = Msg::new(&["", " is not of type \"string\""], &[Arg::Instance]);
+    /// `type: "number"`.
+    pub const NOT_NUMBER: Msg = Msg::new(&["", " is not of type \"number\""], &[Arg::Instance]);
+    /// `type: "integer"`.
+    pub const NOT_INTEGER: Msg =
+        Msg::new(&["", " is not of type \"integer\""], &[Arg::Instance]);
+    /// `type: "boolean"`.
+    pub const NOT_BOOLEAN: Msg =
+        Msg::new(&["", " is not of type \"boolean\""], &[Arg::Instance]);
+    /// `type: "null"`.
+    pub const NOT_NULL: Msg = Msg::new(&["", " is not of type \"null\""], &[Arg::Instance]);
+    /// `additionalProperties: false`.
+    pub const NOT_ALLOWED: Msg = Msg::new(&["property ", " is not allowed"], &[Arg::Key]);
+}
+
 /// A failure a check records: its keyword, schema location, and message (the `pieces`
 /// around the holes `args`; one more piece than holes).
 #[derive(Debug)]
 pub struct Fail {
     /// The keyword reported.
     pub keyword: &'static str,
-    /// The keyword's schema location.
+    /// The keyword's schema location; with `below`, relative to the node being run.
     pub at: &'static str,
+    /// Whether `at` is below the schema location of the node being run ([`run`]).
+    pub below: bool,
     /// The message's literal text, around the holes.
     pub pieces: &'static [&'static str],
     /// What fills each hole.
@@ -64,8 +108,26 @@ impl Fail {
         Fail {
             keyword,
             at,
+            below: false,
             pieces,
             args,
+        }
+    }
+
+    /// A failure of `keyword` at the keyword itself in the node being run
+    /// (`{node}/{keyword}`), worded by `msg`.
+    pub const fn kw(keyword: &'static str, msg: Msg) -> Self {
+        Fail::below(keyword, keyword, msg)
+    }
+
+    /// A failure of `keyword` at `rel` below the node being run (`{node}/{rel}`).
+    pub const fn below(keyword: &'static str, rel: &'static str, msg: Msg) -> Self {
+        Fail {
+            keyword,
+            at: rel,
+            below: true,
+            pieces: msg.pieces,
+            args: msg.args,
         }
     }
 }
@@ -203,15 +265,19 @@ pub enum Op {
     If(NodeFn, Option<NodeFn>, Option<NodeFn>),
 }
 
-/// Runs a node's checks on `v`: whether it is valid. Failures are recorded in `cx`; it
+/// Runs the checks of the node at schema location `at` on `v`: whether it is valid.
+/// Failures are recorded in `cx` (those located [`Fail::below`] the node, below `at`); it
 /// returns at the first failure unless every error is being collected.
-pub fn run<'v>(v: &'v Value, cx: &mut Cx<'v>, ops: &[Op]) -> bool {
+pub fn run<'v>(v: &'v Value, cx: &mut Cx<'v>, at: &'static str, ops: &[Op]) -> bool {
+    let outer = cx.enter_node(at);
     let mut valid = true;
     for op in ops {
         if !op.apply(v, cx, &mut valid) {
-            return false;
+            valid = false;
+            break;
         }
     }
+    cx.enter_node(outer);
     valid
 }
 
@@ -280,7 +346,11 @@ impl Fail {
     #[inline]
     fn record(&self, cx: &mut Cx<'_>, valid: &mut bool, fill: &Fill<'_>) -> bool {
         *valid = false;
-        cx.fail(self.keyword, self.at, || self.text(fill))
+        if self.below {
+            cx.fail_below(self.keyword, self.at, || self.text(fill))
+        } else {
+            cx.fail(self.keyword, self.at, || self.text(fill))
+        }
     }
 }
 
@@ -562,7 +632,7 @@ mod tests {
     /// The errors of `ops` on `v`, as (pointer, keyword, message), and the verdict.
     fn errors(ops: &[Op], v: &Value, all: bool) -> (bool, Vec<(String, String, String)>) {
         let mut cx = Cx::new(Options::new().all_errors(all));
-        let ok = run(v, &mut cx, ops);
+        let ok = run(v, &mut cx, "#", ops);
         let e = cx
             .errors()
             .iter()
@@ -584,6 +654,38 @@ mod tests {
             Fail::new("required", "#/required", &["missing b"], &[]),
         ),
     ];
+
+    const INNER: [Op; 1] = [Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING))];
+
+    fn inner<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
+        run(v, cx, "#/$defs/name", &INNER)
+    }
+
+    #[test]
+    fn a_failure_below_its_node_is_located_at_the_node_being_run() {
+        const OUTER: [Op; 2] = [
+            Op::Property("name", inner),
+            Op::Required("id", Fail::kw("required", Msg::new(&["missing id"], &[]))),
+        ];
+        let v = json!({"name": 1});
+        let mut cx = Cx::new(Options::new().all_errors(true));
+        assert!(!run(&v, &mut cx, "#/$defs/thing", &OUTER));
+        let got: Vec<(&str, &str, &str)> = cx
+            .errors()
+            .iter()
+            .map(|e| (e.instance_path.as_str(), e.keyword.as_str(), e.schema_path.as_str()))
+            .collect();
+        // The nested node's location, then the outer one's again once the nested run
+        // returned.
+        assert_eq!(
+            got,
+            [
+                ("/name", "type", "#/$defs/name/type"),
+                ("", "required", "#/$defs/thing/required"),
+            ]
+        );
+        assert_eq!(cx.errors()[0].message, "1 is not of type \"string\"");
+    }
 
     #[test]
     fn stops_at_the_first_failure_unless_every_error_is_collected() {
@@ -770,7 +872,7 @@ mod tests {
             kind::STRING,
             Fail::new("type", "#/t", &["", " is not a string"], &[Arg::Instance]),
         )];
-        run(v, cx, &OPS)
+        run(v, cx, "#", &OPS)
     }
 
     const FAIL: Fail = Fail::new("k", "#/k", &["failed"], &[]);
@@ -892,12 +994,12 @@ mod tests {
             let ops = [op];
             let (ok, errors_on_pass) = {
                 let mut cx = Cx::new(Options::new().formats(true));
-                let ok = run(&pass, &mut cx, &ops);
+                let ok = run(&pass, &mut cx, "#", &ops);
                 (ok, cx.errors().len())
             };
             assert!(ok && errors_on_pass == 0, "{:?} on {pass}", ops[0]);
             let mut cx = Cx::new(Options::new().formats(true));
-            assert!(!run(&fail, &mut cx, &ops), "{:?} on {fail}", ops[0]);
+            assert!(!run(&fail, &mut cx, "#", &ops), "{:?} on {fail}", ops[0]);
             let pointers: Vec<&str> = cx
                 .errors()
                 .iter()

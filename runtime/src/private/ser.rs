@@ -3,6 +3,20 @@
 use indexmap::IndexMap;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
+/// An optional property's entry: written when the field holds a value, left out when it
+/// is `None` (absent in the document).
+#[inline]
+pub fn optional<M: SerializeMap, T: Serialize>(
+    map: &mut M,
+    key: &str,
+    value: Option<T>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(v) => map.serialize_entry(key, &v),
+        None => Ok(()),
+    }
+}
+
 /// Serializes numbers so that integral `f64` values print as integers (`150`, not
 /// `150.0`), which keeps round trips of JSON `number` fields byte-stable. Wraps `f64`,
 /// and `Option`, `Vec`, `Box` and string-keyed maps of things it wraps.

@@ -12,9 +12,40 @@
 /// `string_enum!(Name { Variant = "text", ...; Other })` for one with a catch-all
 /// `Other(String)`: `as_str`, `Display`, and `From<&str>`, `From<String>` and `FromStr`
 /// (`Infallible`), which turn a listed string into its own variant, never `Other`.
+///
+/// `string_enum!(Name { Variant = "text", ... } serde("expecting", "enum"))` (and the
+/// same with `; Other`) also
+/// implements `Serialize` (the string) and `Deserialize` (a string through `FromStr`; any
+/// other string is [`crate::__private::de::no_literal`]'s error for the `enum` keyword,
+/// and serde's "expected" text is `expecting`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __envgen_string_enum {
+    ($name:ident { $($variant:ident = $text:literal),* $(,)? } serde($expecting:literal, $keyword:literal)) => {
+        $crate::__envgen_string_enum!($name { $($variant = $text),* });
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::__private::de::string_enum(
+                    deserializer,
+                    $expecting,
+                    ::core::stringify!($name),
+                    $keyword,
+                )
+            }
+        }
+    };
     ($name:ident { $($variant:ident = $text:literal),* $(,)? }) => {
         impl $name {
             /// The string this value is in JSON.
@@ -60,6 +91,31 @@ macro_rules! __envgen_string_enum {
                 value: ::std::string::String,
             ) -> ::core::result::Result<Self, $crate::ParseEnumError> {
                 value.parse()
+            }
+        }
+    };
+    ($name:ident { $($variant:ident = $text:literal),* ; $other:ident } serde($expecting:literal, $keyword:literal)) => {
+        $crate::__envgen_string_enum!($name { $($variant = $text),* ; $other });
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::__private::de::string_enum(
+                    deserializer,
+                    $expecting,
+                    ::core::stringify!($name),
+                    $keyword,
+                )
             }
         }
     };

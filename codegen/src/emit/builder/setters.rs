@@ -46,7 +46,16 @@ impl BuilderEmitter<'_> {
                     quote!(Some(Some(#val)))
                 }
             };
-            let docs = doc_attrs(f.docs.as_deref());
+            // The field's own docs carry the description; the setter points at them.
+            let docs = if f.docs.is_none() {
+                TokenStream::new()
+            } else if f.name.starts_with("r#") {
+                let line = format!(" Sets `{}`.", f.json);
+                quote!(#[doc = #line])
+            } else {
+                let line = format!(" Sets [`{}::{}`].", self.t.name, f.name);
+                quote!(#[doc = #line])
+            };
             let state = self
                 .b
                 .states

@@ -18,6 +18,7 @@ use crate::ir::{Ty, TypeDef, TypeKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 use record::struct_impl;
+pub(crate) use union::expecting_for;
 use union::enum_impl;
 
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for

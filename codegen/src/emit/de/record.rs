@@ -6,7 +6,7 @@ use super::{boxed_struct, header};
 use crate::emit::inflight::Inflight;
 use crate::emit::read::{next_value, value_seed};
 use crate::emit::rust_ty::ModuleCx;
-use crate::emit::tokens::{ident, lit};
+use crate::emit::tokens::{ident, lit, with_private_imports};
 use crate::ir::{Extra, Presence, Struct, Ty, TypeDef};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -17,11 +17,19 @@ pub(super) fn struct_impl(
     s: &Struct,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
-    let rt = &cx.rt;
     let (impl_generics, self_ty, where_clause) = header(cx, t, false);
     let params = cx.params(t);
     let name = ident(&t.name);
     let expecting = format!("a {} object", t.name);
+    // The impls name the runtime by its path; the body of the read, by the short `__rt`
+    // it imports (`use ::envgen_runtime as __rt;`), which keeps most of its lines short.
+    let outer_rt = cx.rt.clone();
+    let body_cx = ModuleCx {
+        module: cx.module,
+        rt: quote!(__rt),
+    };
+    let cx = &body_cx;
+    let rt = &cx.rt;
     let locals: Vec<_> = s
         .fields
         .iter()
@@ -222,23 +230,6 @@ pub(super) fn struct_impl(
                 quote!(#fname: #local,)
             }
         });
-    let visitor_decl = if params.is_empty() {
-        quote!(
-            struct Visitor;
-        )
-    } else {
-        quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);)
-    };
-    let visitor_ty = if params.is_empty() {
-        quote!(Visitor)
-    } else {
-        quote!(Visitor<#(#params),*>)
-    };
-    let visitor_new = if params.is_empty() {
-        quote!(Visitor)
-    } else {
-        quote!(Visitor(::core::marker::PhantomData))
-    };
     let (key_order_decl, key_order_init) = if s.key_order {
         (
             if s.fields.is_empty() && matches!(s.extra, Extra::Deny) {
@@ -290,50 +281,39 @@ pub(super) fn struct_impl(
     } else {
         (quote!(#self_ty), value)
     };
-    let body = quote! {
-        #visitor_decl
-        impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
-            type Value = #value_ty;
+    let read = with_private_imports(
+        quote! {
+            #(#decls)*
+            #extra_decl
+            #key_order_decl
+            #loop_stmt
+            #(#finals)*
+            Ok(#value)
+        },
+        "__rt",
+        &outer_rt,
+    );
+    if self_boxed {
+        return boxed_impl(t, &impl_generics, &self_ty, &where_clause, &expecting, &value_ty, &read, &outer_rt);
+    }
+    // The visitor is the runtime's (`de::read_map`); the impl holds the body of its
+    // `visit_map`, with the runtime's path shortened to `__rt` (rendered by `body_cx`).
+    let read_map = quote! {
+        impl #impl_generics #outer_rt::__private::de::ReadMap<'de> for #self_ty #where_clause {
+            const EXPECTING: &'static str = #expecting;
 
-            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(#expecting)
-            }
-
-            fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
+            fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
             where
                 Access: ::serde::de::MapAccess<'de>,
             {
-                #(#decls)*
-                #extra_decl
-                #key_order_decl
-                #loop_stmt
-                #(#finals)*
-                Ok(#value)
+                #read
             }
         }
-        deserializer.deserialize_map(#visitor_new)
     };
-    if self_boxed {
+    if params.is_empty() {
         return quote! {
-            impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
-                fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-                where
-                    Deser: ::serde::Deserializer<'de>,
-                {
-                    <Self as #rt::__private::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
-                        .map(|boxed| *boxed)
-                }
-            }
-            impl #impl_generics #rt::__private::de::DeserializeBoxed<'de> for #self_ty #where_clause {
-                fn deserialize_boxed<Deser>(
-                    deserializer: Deser,
-                ) -> Result<::std::boxed::Box<Self>, Deser::Error>
-                where
-                    Deser: ::serde::Deserializer<'de>,
-                {
-                    #body
-                }
-            }
+            #outer_rt::__private::de::deserialize_map!(#name);
+            #read_map
         };
     }
     quote! {
@@ -342,7 +322,69 @@ pub(super) fn struct_impl(
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                #body
+                #outer_rt::__private::de::read_map(deserializer)
+            }
+        }
+        #read_map
+    }
+}
+
+/// The impls of a struct read into a heap box ([`crate::ir::Struct::read_boxed`]): its
+/// visitor yields `Box<Self>`, and `Deserialize` unboxes it once, at the outermost frame.
+#[allow(clippy::too_many_arguments)]
+fn boxed_impl(
+    t: &TypeDef,
+    impl_generics: &TokenStream,
+    self_ty: &TokenStream,
+    where_clause: &TokenStream,
+    expecting: &str,
+    value_ty: &TokenStream,
+    read: &TokenStream,
+    rt: &TokenStream,
+) -> TokenStream {
+    let params: Vec<_> = t.generics.iter().map(|g| ident(g)).collect();
+    let (visitor_decl, visitor_ty, visitor_new) = if params.is_empty() {
+        (quote!(struct Visitor;), quote!(Visitor), quote!(Visitor))
+    } else {
+        (
+            quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),
+            quote!(Visitor<#(#params),*>),
+            quote!(Visitor(::core::marker::PhantomData)),
+        )
+    };
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                <Self as #rt::__private::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
+                    .map(|boxed| *boxed)
+            }
+        }
+        impl #impl_generics #rt::__private::de::DeserializeBoxed<'de> for #self_ty #where_clause {
+            fn deserialize_boxed<Deser>(
+                deserializer: Deser,
+            ) -> Result<::std::boxed::Box<Self>, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #visitor_decl
+                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
+                    type Value = #value_ty;
+
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+
+                    fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
+                    where
+                        Access: ::serde::de::MapAccess<'de>,
+                    {
+                        #read
+                    }
+                }
+                deserializer.deserialize_map(#visitor_new)
             }
         }
     }

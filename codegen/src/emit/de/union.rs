@@ -20,7 +20,10 @@ pub(super) fn enum_impl(
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
     match e.decoding {
+        // Written by the runtime's `string_enum!` (`emit::conversions`).
+        Decoding::Strings if crate::emit::conversions::serde_in_macro(e) => TokenStream::new(),
         Decoding::Strings => string_enum_impl(cx, t, e),
+        Decoding::Kinds if crate::emit::conversions::serde_in_macro(e) => TokenStream::new(),
         Decoding::Kinds => dispatch_enum_impl(cx, t, e),
         Decoding::Tagged => {
             tagged_enum_impl(cx, t, e).unwrap_or_else(|| buffered_enum_impl(cx, t, e, inflight))
@@ -81,7 +84,7 @@ fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStr
     ))
 }
 
-fn expecting_for(t: &TypeDef, e: &Enum) -> String {
+pub(crate) fn expecting_for(t: &TypeDef, e: &Enum) -> String {
     let lits: Vec<String> = e
         .variants
         .iter()

@@ -376,39 +376,46 @@ impl<'a> Inflight<'a> {
                 let f = fn_name(node);
                 quote!(#f)
             };
-            let items = match items {
-                Some(j) => {
-                    let item = format_ident!("S{}", j);
-                    quote!(Some(&#item))
-                }
-                None => quote!(None),
-            };
-            let union = match union {
-                Some((keyword, at, pieces)) => {
-                    let site = crate::ir::plan::Site { keyword, at };
-                    let message = Message {
-                        pieces,
-                        args: vec![Arg::Instance],
-                    };
-                    let rule = super::failure::rule(rt, &site, &message);
-                    quote!(Some(#rule))
-                }
-                None => quote!(None),
-            };
-            quote! {
-                pub(super) static #name: #rt::__private::inflight::Spec = #rt::__private::inflight::Spec {
-                    node: #f,
-                    kinds: #kinds,
-                    narrow: #narrow,
-                    mapped: #mapped,
-                    direct: #direct,
-                    items: #items,
-                    union: #union,
-                    whole: #whole,
-                };
+            // `Spec::of` with the fields that differ from its defaults.
+            let mut set: Vec<TokenStream> = Vec::new();
+            if !narrow.is_empty() {
+                set.push(quote!(narrow: #narrow));
             }
+            if mapped {
+                set.push(quote!(mapped: true));
+            }
+            if let Some(j) = items {
+                let item = format_ident!("S{}", j);
+                set.push(quote!(items: Some(&#item)));
+            }
+            if let Some((keyword, at, pieces)) = union {
+                let site = crate::ir::plan::Site { keyword, at };
+                let message = Message {
+                    pieces,
+                    args: vec![Arg::Instance],
+                };
+                let rule = super::failure::rule(rt, &site, &message);
+                set.push(quote!(union: Some(#rule)));
+            }
+            if whole {
+                set.push(quote!(whole: true));
+            }
+            let of = quote!(Spec::of(#f, #kinds, #direct));
+            let value = if set.is_empty() {
+                of
+            } else {
+                quote!(Spec { #(#set,)* ..#of })
+            };
+            quote!(pub(super) static #name: Spec = #value;)
         });
-        quote!(#(#items)*)
+        let items: Vec<TokenStream> = items.collect();
+        if items.is_empty() {
+            return TokenStream::new();
+        }
+        quote! {
+            use #rt::__private::inflight::Spec;
+            #(#items)*
+        }
     }
 
     fn items_spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> Option<usize> {
@@ -609,8 +616,8 @@ impl<'a> Inflight<'a> {
         }
         let rt = &cx.rt;
         let (how, inner) = match read_ty {
-            Ty::Option(inner) => (quote!(#rt::__private::inflight::OrNull::new()), &**inner),
-            _ => (quote!(::core::marker::PhantomData), read_ty),
+            Ty::Option(inner) => (Some(quote!(#rt::__private::inflight::OrNull::new())), &**inner),
+            _ => (None, read_ty),
         };
         if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
             return None;
@@ -618,7 +625,11 @@ impl<'a> Inflight<'a> {
         let index = self.spec(cx, inner, f.node, 0);
         let spec = Self::spec_ref(index);
         let key = super::tokens::lit(&f.json);
-        let how = self.how(cx, index, how);
+        if how.is_none() && self.mapped_reader(index).is_none() {
+            // The value's own deserializer: `plain` is `field` with `PhantomData`.
+            return Some(quote!(#rt::__private::inflight::plain(&mut map, &mut #local, #key, #spec)?));
+        }
+        let how = self.how(cx, index, how.unwrap_or_else(|| quote!(::core::marker::PhantomData)));
         Some(quote!(#rt::__private::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 

@@ -205,8 +205,8 @@ impl Validators<'_> {
         Ok(quote! {
             #[allow(unused_variables)]
             pub(super) fn #name<'v>(
-                v: &'v ::serde_json::Value,
-                cx: &mut #rt::Cx<'v>,
+                v: &'v Value,
+                cx: &mut Cx<'v>,
                 ev: &mut #rt::__private::Evaluated<'v>,
             ) {
                 #body

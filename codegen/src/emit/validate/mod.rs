@@ -39,6 +39,9 @@ pub(crate) struct Validators<'a> {
     ann_callees: BTreeSet<NodeId>,
     /// Nodes a valid document's check reaches ([`Self::keep_as_code`]): rendered as code.
     hot: BTreeSet<NodeId>,
+    /// Whether a node was rendered as a table (the module then imports the runtime's
+    /// `plan` items).
+    tables: bool,
 }
 
 impl<'a> Validators<'a> {
@@ -51,6 +54,24 @@ impl<'a> Validators<'a> {
             callees: BTreeSet::new(),
             ann_callees: BTreeSet::new(),
             hot: BTreeSet::new(),
+            tables: false,
+        }
+    }
+
+    /// The `validators` module's imports, once its functions are emitted: the types of
+    /// every node function's signature, and the runtime's `plan` items when a node is a
+    /// table.
+    pub(crate) fn prelude(&self) -> TokenStream {
+        let rt = &self.rt;
+        let plan = if self.tables {
+            quote!(use #rt::__private::plan::*;)
+        } else {
+            TokenStream::new()
+        };
+        quote! {
+            use #rt::Cx;
+            use ::serde_json::Value;
+            #plan
         }
     }
 
@@ -214,8 +235,7 @@ impl<'a> Validators<'a> {
 
     fn node_fn(&mut self, id: NodeId) -> Result<TokenStream> {
         let name = fn_name(id);
-        let rt = self.rt.clone();
-        let sig_ok = quote!(pub(super) fn #name<'v>(_: &'v ::serde_json::Value, _: &mut #rt::Cx<'v>) -> bool);
+        let sig_ok = quote!(pub(super) fn #name<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool);
         let plan = self.plan.node(id);
         let checks = match &*plan {
             NodePlan::Any => return Ok(quote!(#sig_ok { true })),
@@ -224,7 +244,7 @@ impl<'a> Validators<'a> {
                 let sp = lit(&f.site.at);
                 let msg = super::failure::message(&f.message, |_| quote!(v));
                 return Ok(quote! {
-                    pub(super) fn #name<'v>(_: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
+                    pub(super) fn #name<'v>(_: &'v Value, cx: &mut Cx<'v>) -> bool {
                         cx.fail(#kw, #sp, || #msg);
                         false
                     }
@@ -288,7 +308,7 @@ impl<'a> Validators<'a> {
             None => body,
         };
         Ok(quote! {
-            pub(super) fn #name<'v>(v: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
+            pub(super) fn #name<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
                 #body
             }
         })

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::ir::plan::{Additional, Arg, Check, Cmp, Counted, Limit, Message, Site, Test};
 use crate::load::{JsonType, NodeId};
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use serde_json::Value;
 
 /// Whether the table can hold every check (the rest need the dynamic scope or the
@@ -29,24 +29,24 @@ impl Validators<'_> {
     /// The validator of node `id` as a table of its `checks` (which [`holds`] accepts).
     pub(super) fn table_fn(&mut self, id: NodeId, checks: &[Check]) -> Result<TokenStream> {
         let name = fn_name(id);
-        let rt = self.rt.clone();
         let mut ops = Vec::new();
         for c in checks {
             ops.extend(self.op(id, c)?);
         }
         if ops.is_empty() {
             return Ok(quote! {
-                pub(super) fn #name<'v>(_: &'v ::serde_json::Value, _: &mut #rt::Cx<'v>) -> bool {
+                pub(super) fn #name<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool {
                     true
                 }
             });
         }
         let n = Literal::usize_unsuffixed(ops.len());
+        self.tables = true;
+        let base = lit(&self.plan.at(id, ""));
         Ok(quote! {
-            pub(super) fn #name<'v>(v: &'v ::serde_json::Value, cx: &mut #rt::Cx<'v>) -> bool {
-                use #rt::__private::plan::*;
+            pub(super) fn #name<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
                 static OPS: [Op; #n] = [#(#ops),*];
-                run(v, cx, &OPS)
+                run(v, cx, #base, &OPS)
             }
         })
     }
@@ -54,6 +54,7 @@ impl Validators<'_> {
     /// The op of one check; `None` when the check cannot fail.
     fn op(&mut self, id: NodeId, c: &Check) -> Result<Option<TokenStream>> {
         let site = &c.site;
+        let base = self.plan.at(id, "");
         Ok(Some(match &c.test {
             Test::Ref(t) => {
                 let f = self.call(*t);
@@ -70,7 +71,7 @@ impl Validators<'_> {
                     JsonType::String => quote!(kind::STRING),
                     JsonType::Integer => quote!(kind::INTEGER),
                 });
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Type(#(#bits)|*, #fail))
             }
             Test::Enum(values, m) => {
@@ -83,23 +84,23 @@ impl Validators<'_> {
                     .filter(|l| !l.is_string())
                     .map(|l| self.lit(l))
                     .collect();
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Enum(&[#(#strings),*], &[#(#others),*], #fail))
             }
             Test::Const(value, m) => {
                 let l = self.lit(value);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Const(#l, #fail))
             }
             Test::Bound(cmp, b, m) => {
                 let cmp = cmp_tokens(*cmp);
                 let b = bound(b);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Bound(#cmp, #b, #fail))
             }
             Test::MultipleOf(b, m) => {
                 let b = bound(b);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::MultipleOf(#b, #fail))
             }
             Test::Count(counted, cmp, limit, m) => {
@@ -110,21 +111,21 @@ impl Validators<'_> {
                 };
                 let cmp = cmp_tokens(*cmp);
                 let limit = Literal::u64_unsuffixed(*limit);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Count(#counted, #cmp, #limit, #fail))
             }
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Pattern(&#re, #fail))
             }
             Test::Format(f, m) => {
                 let f = lit(f);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Format(#f, #fail))
             }
             Test::UniqueItems(m) => {
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::UniqueItems(#fail))
             }
             Test::PrefixItem(i, p) => {
@@ -142,7 +143,7 @@ impl Validators<'_> {
                 let limit = |l: &Option<Limit>| match l {
                     Some(l) => {
                         let n = Literal::u64_unsuffixed(l.limit);
-                        let fail = fail(&l.fail.site, &l.fail.message);
+                        let fail = fail(&base, &l.fail.site, &l.fail.message);
                         quote!(Some(Limit { limit: #n, fail: #fail }))
                     }
                     None => quote!(None),
@@ -152,12 +153,12 @@ impl Validators<'_> {
             }
             Test::Required(name, m) => {
                 let n = lit(name);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Required(#n, #fail))
             }
             Test::DependentRequired(name, dep, m) => {
                 let (n, d) = (lit(name), lit(dep));
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::DependentRequired(#n, #d, #fail))
             }
             Test::Property(name, p) => {
@@ -186,7 +187,7 @@ impl Validators<'_> {
                 }
                 let additional = match &e.additional {
                     Some(Additional::Deny(f)) => {
-                        let fail = fail(&f.site, &f.message);
+                        let fail = fail(&base, &f.site, &f.message);
                         quote!(Some(Additional::Deny(#fail)))
                     }
                     Some(Additional::Schema(a)) => {
@@ -220,7 +221,7 @@ impl Validators<'_> {
             }
             Test::AnyOf(branches, m) => {
                 let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::AnyOf(&[#(#fs),*], #fail))
             }
             Test::OneOf {
@@ -229,12 +230,12 @@ impl Validators<'_> {
                 many,
             } => {
                 let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                let (none, many) = (fail(site, none), fail(site, many));
+                let (none, many) = (fail(&base, site, none), fail(&base, site, many));
                 quote!(Op::OneOf(&[#(#fs),*], #none, #many))
             }
             Test::Not(n, m) => {
                 let f = self.call(*n);
-                let fail = fail(site, m);
+                let fail = fail(&base, site, m);
                 quote!(Op::Not(#f, #fail))
             }
             Test::IfThenElse { cond, then, else_ } => {
@@ -279,19 +280,69 @@ impl Validators<'_> {
     }
 }
 
-/// `plan::Fail` of a failure at `site` worded by `m`.
-fn fail(site: &Site, m: &Message) -> TokenStream {
+/// `plan::Fail` of a failure at `site` worded by `m`, in the node at `base`: located
+/// below the node (`Fail::kw`, `Fail::below`) when `site` is, so that the table does not
+/// repeat the node's location in every op; worded by one of the runtime's shared messages
+/// (`msg::NOT_STRING`) when `m` is exactly it.
+fn fail(base: &str, site: &Site, m: &Message) -> TokenStream {
     let kw = lit(site.keyword);
-    let at = lit(&site.at);
-    let pieces = m.pieces.iter().map(|p| lit(p));
-    let args = m.args.iter().map(|a| match a {
-        Arg::Instance => quote!(Arg::Instance),
-        Arg::Count => quote!(Arg::Count),
-        Arg::Key => quote!(Arg::Key),
-        Arg::First => quote!(Arg::First),
-        Arg::Second => quote!(Arg::Second),
-    });
-    quote!(Fail::new(#kw, #at, &[#(#pieces),*], &[#(#args),*]))
+    let msg = msg(m);
+    match site.at.strip_prefix(base).and_then(|r| r.strip_prefix('/')) {
+        Some(rel) if rel == site.keyword => quote!(Fail::kw(#kw, #msg)),
+        Some(rel) => {
+            let rel = lit(rel);
+            quote!(Fail::below(#kw, #rel, #msg))
+        }
+        None => {
+            let at = lit(&site.at);
+            let (pieces, args) = pieces_args(m);
+            quote!(Fail::new(#kw, #at, &[#(#pieces),*], &[#(#args),*]))
+        }
+    }
+}
+
+/// `m` as a `plan::Msg`: a shared one of the runtime's where it is exactly that wording.
+fn msg(m: &Message) -> TokenStream {
+    const TYPES: [(&str, &str); 7] = [
+        ("object", "NOT_OBJECT"),
+        ("array", "NOT_ARRAY"),
+        ("string", "NOT_STRING"),
+        ("number", "NOT_NUMBER"),
+        ("integer", "NOT_INTEGER"),
+        ("boolean", "NOT_BOOLEAN"),
+        ("null", "NOT_NULL"),
+    ];
+    let pieces: Vec<&str> = m.pieces.iter().map(String::as_str).collect();
+    let shared = match (pieces.as_slice(), m.args.as_slice()) {
+        (["", p], [Arg::Instance]) => TYPES
+            .iter()
+            .find(|(t, _)| *p == format!(" is not of type \"{t}\""))
+            .map(|(_, name)| *name),
+        (["property ", " is not allowed"], [Arg::Key]) => Some("NOT_ALLOWED"),
+        _ => None,
+    };
+    if let Some(name) = shared {
+        let name = format_ident!("{}", name);
+        return quote!(msg::#name);
+    }
+    let (pieces, args) = pieces_args(m);
+    quote!(Msg::new(&[#(#pieces),*], &[#(#args),*]))
+}
+
+fn pieces_args(m: &Message) -> (Vec<Literal>, Vec<TokenStream>) {
+    let pieces = m.pieces.iter().map(|p| lit(p)).collect();
+    let args = m
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::Instance => quote!(Arg::Instance),
+            Arg::Count => quote!(Arg::Count),
+            Arg::Key => quote!(Arg::Key),
+            Arg::First => quote!(Arg::First),
+            Arg::Second => quote!(Arg::Second),
+        })
+        .collect();
+    (pieces, args)
 }
 
 fn cmp_tokens(cmp: Cmp) -> TokenStream {

@@ -873,6 +873,23 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// A spec with its node, kinds and `direct`, and nothing else: the type narrows
+    /// nothing, is no mapping, and has no items' spec, union rule or whole-union read.
+    /// Generated code sets the other fields by struct update (`Spec { items: Some(&S1),
+    /// ..Spec::of(n2, ARRAY, false) }`).
+    pub const fn of(node: NodeFn, kinds: Kinds, direct: bool) -> Spec {
+        Spec {
+            node,
+            kinds,
+            narrow: "",
+            mapped: false,
+            direct,
+            items: None,
+            union: None,
+            whole: false,
+        }
+    }
+
     /// Whether errors raised inside a value with this spec are replaced where it is read
     /// ([`judge`]): under a union, when they are not the schema's as they stand, or inside
     /// an array's items when its reader does not locate them (`locates_items`).
@@ -1057,6 +1074,21 @@ where
     crate::__private::de::once(slot, key)?;
     *slot = Some(read(map, how, spec, capture::Seg::Key(key))?);
     Ok(())
+}
+
+/// [`field`] for a value read by its own deserializer (`how` is `PhantomData`).
+#[inline]
+pub fn plain<'de, A, T>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    key: &'static str,
+    spec: &Spec,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    T: serde::Deserialize<'de>,
+{
+    field(map, slot, PhantomData, key, spec)
 }
 
 #[cfg(test)]
