@@ -21,16 +21,13 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("apiVersion", &self.api_version)?;
         map.serialize_entry("info", &self.info)?;
-        if let Some(value) = &self.paths {
-            map.serialize_entry("paths", value)?;
-        }
-        if let Some(value) = &self.components {
-            map.serialize_entry("components", value)?;
-        }
+        ser::optional(&mut map, "paths", self.paths.as_ref())?;
+        ser::optional(&mut map, "components", self.components.as_ref())?;
         map.end()
     }
 }
@@ -42,86 +39,43 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = ApiDescription<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a ApiDescription object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_api_version: Option<String> = None;
-                let mut f_info: Option<Info> = None;
-                let mut f_paths: Option<
-                    ::envgen_runtime::IndexMap<String, PathItem<Meta>>,
-                > = None;
-                let mut f_components: Option<Components<Meta>> = None;
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "apiVersion" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_api_version,
-                                "apiVersion",
-                            )?
-                        }
-                        "info" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_info,
-                                "info",
-                            )?
-                        }
-                        "paths" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_paths,
-                                "paths",
-                            )?
-                        }
-                        "components" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_components,
-                                "components",
-                            )?
-                        }
-                        _ => {
-                            return Err(
-                                ::envgen_runtime::__private::de::property_not_allowed(
-                                    key.as_str(),
-                                ),
-                            );
-                        }
-                    }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for ApiDescription<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a ApiDescription object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime as __rt;
+        use ::envgen_runtime::__private::de;
+        let mut f_api_version: Option<String> = None;
+        let mut f_info: Option<Info> = None;
+        let mut f_paths: Option<__rt::IndexMap<String, PathItem<Meta>>> = None;
+        let mut f_components: Option<Components<Meta>> = None;
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "apiVersion" => de::field(&mut map, &mut f_api_version, "apiVersion")?,
+                "info" => de::field(&mut map, &mut f_info, "info")?,
+                "paths" => de::field(&mut map, &mut f_paths, "paths")?,
+                "components" => de::field(&mut map, &mut f_components, "components")?,
+                _ => {
+                    return Err(de::property_not_allowed(key.as_str()));
                 }
-                let f_api_version = ::envgen_runtime::__private::de::required(
-                    f_api_version,
-                    "apiVersion",
-                )?;
-                let f_info = ::envgen_runtime::__private::de::required(f_info, "info")?;
-                Ok(ApiDescription {
-                    api_version: f_api_version,
-                    info: f_info,
-                    paths: f_paths,
-                    components: f_components,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        let f_api_version = de::required(f_api_version, "apiVersion")?;
+        let f_info = de::required(f_info, "info")?;
+        Ok(ApiDescription {
+            api_version: f_api_version,
+            info: f_info,
+            paths: f_paths,
+            components: f_components,
+        })
     }
 }
 impl<Meta> ApiDescription<Meta>
@@ -301,160 +255,57 @@ impl ::serde::Serialize for Info {
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("title", &self.title)?;
         map.serialize_entry("version", &self.version)?;
-        if let Some(value) = &self.summary {
-            map.serialize_entry("summary", value)?;
-        }
+        ser::optional(&mut map, "summary", self.summary.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
         map.end()
     }
 }
-impl<'de> ::serde::Deserialize<'de> for Info {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+::envgen_runtime::__private::de::deserialize_map!(Info);
+impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
+    const EXPECTING: &'static str = "a Info object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Deser: ::serde::Deserializer<'de>,
+        Access: ::serde::de::MapAccess<'de>,
     {
-        struct Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for Visitor {
-            type Value = Info;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Info object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_title: Option<String> = None;
-                let mut f_version: Option<String> = None;
-                let mut f_summary: Option<String> = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "title" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_title,
-                                "title",
-                            )?
-                        }
-                        "version" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_version,
-                                "version",
-                            )?
-                        }
-                        "summary" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_summary,
-                                "summary",
-                            )?
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_title: Option<String> = None;
+        let mut f_version: Option<String> = None;
+        let mut f_summary: Option<String> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "title" => de::field(&mut map, &mut f_title, "title")?,
+                "version" => de::field(&mut map, &mut f_version, "version")?,
+                "summary" => de::field(&mut map, &mut f_summary, "summary")?,
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
                     }
+                    extra.insert(key.into_owned(), value);
                 }
-                let f_title = ::envgen_runtime::__private::de::required(
-                    f_title,
-                    "title",
-                )?;
-                let f_version = ::envgen_runtime::__private::de::required(
-                    f_version,
-                    "version",
-                )?;
-                Ok(Info {
-                    title: f_title,
-                    version: f_version,
-                    summary: f_summary,
-                    extra,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor)
+        let f_title = de::required(f_title, "title")?;
+        let f_version = de::required(f_version, "version")?;
+        Ok(Info {
+            title: f_title,
+            version: f_version,
+            summary: f_summary,
+            extra,
+        })
     }
 }
-impl Info {
-    /// Parses and validates a JSON document as a [`Info`]. A failure names the instance
-    /// pointer, the keyword and the schema location.
-    #[inline]
-    pub fn from_json_str(
-        input: &str,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(
-            input,
-            &::envgen_runtime::Options::new().formats(ASSERT_FORMATS),
-        )
-    }
-    /// [`Self::from_json_str`] with explicit options.
-    #[inline]
-    pub fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::from_json_str_inflight(
-            input,
-            options,
-            validators::n6,
-            Self::check_n6,
-            true,
-        )
-    }
-    /// Checks a value built in code against its schema, stopping at the first error.
-    #[inline]
-    pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
-    }
-    /// [`Self::validate`] with explicit options.
-    #[inline]
-    pub fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::typed(self, options, Self::check_n6)
-    }
-}
-impl ::envgen_runtime::Document for Info {
-    #[inline]
-    fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(input, options)
-    }
-    #[inline]
-    fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        Self::validate_with(self, options)
-    }
-}
+::envgen_runtime::__private::document!(
+    Info, validators::n6, check_n6, true, ASSERT_FORMATS
+);
 /// Builds a [`Info`] field by field; see [`Info::builder`].
 ///
 /// Required: `title`, `version`. Calling [`InfoBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -580,14 +431,11 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
-        if let Some(value) = &self.get {
-            map.serialize_entry("get", value)?;
-        }
-        if let Some(value) = &self.post {
-            map.serialize_entry("post", value)?;
-        }
+        ser::optional(&mut map, "get", self.get.as_ref())?;
+        ser::optional(&mut map, "post", self.post.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -602,70 +450,40 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = PathItem<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a PathItem object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_get: Option<Operation<Meta>> = None;
-                let mut f_post: Option<Operation<Meta>> = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "get" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_get,
-                                "get",
-                            )?
-                        }
-                        "post" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_post,
-                                "post",
-                            )?
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for PathItem<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a PathItem object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_get: Option<Operation<Meta>> = None;
+        let mut f_post: Option<Operation<Meta>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "get" => de::field(&mut map, &mut f_get, "get")?,
+                "post" => de::field(&mut map, &mut f_post, "post")?,
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
                     }
+                    extra.insert(key.into_owned(), value);
                 }
-                Ok(PathItem {
-                    get: f_get,
-                    post: f_post,
-                    extra,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        Ok(PathItem {
+            get: f_get,
+            post: f_post,
+            extra,
+        })
     }
 }
 impl<Meta> PathItem<Meta>
@@ -804,14 +622,11 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
-        if let Some(value) = &self.operation_id {
-            map.serialize_entry("operationId", value)?;
-        }
-        if let Some(value) = &self.parameters {
-            map.serialize_entry("parameters", value)?;
-        }
+        ser::optional(&mut map, "operationId", self.operation_id.as_ref())?;
+        ser::optional(&mut map, "parameters", self.parameters.as_ref())?;
         map.serialize_entry("responses", &self.responses)?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
@@ -827,85 +642,45 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = Operation<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Operation object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_operation_id: Option<String> = None;
-                let mut f_parameters: Option<Vec<Parameter<Meta>>> = None;
-                let mut f_responses: Option<
-                    ::envgen_runtime::IndexMap<String, Response<Meta>>,
-                > = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "operationId" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_operation_id,
-                                "operationId",
-                            )?
-                        }
-                        "parameters" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_parameters,
-                                "parameters",
-                            )?
-                        }
-                        "responses" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_responses,
-                                "responses",
-                            )?
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for Operation<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a Operation object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime as __rt;
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_operation_id: Option<String> = None;
+        let mut f_parameters: Option<Vec<Parameter<Meta>>> = None;
+        let mut f_responses: Option<__rt::IndexMap<String, Response<Meta>>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "operationId" => de::field(&mut map, &mut f_operation_id, "operationId")?,
+                "parameters" => de::field(&mut map, &mut f_parameters, "parameters")?,
+                "responses" => de::field(&mut map, &mut f_responses, "responses")?,
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
                     }
+                    extra.insert(key.into_owned(), value);
                 }
-                let f_responses = ::envgen_runtime::__private::de::required(
-                    f_responses,
-                    "responses",
-                )?;
-                Ok(Operation {
-                    operation_id: f_operation_id,
-                    parameters: f_parameters,
-                    responses: f_responses,
-                    extra,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        let f_responses = de::required(f_responses, "responses")?;
+        Ok(Operation {
+            operation_id: f_operation_id,
+            parameters: f_parameters,
+            responses: f_responses,
+            extra,
+        })
     }
 }
 impl<Meta> Operation<Meta>
@@ -1075,16 +850,13 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("name", &self.name)?;
         map.serialize_entry("in", &self.in_)?;
-        if let Some(value) = &self.required {
-            map.serialize_entry("required", value)?;
-        }
-        if let Some(value) = &self.schema {
-            map.serialize_entry("schema", value)?;
-        }
+        ser::optional(&mut map, "required", self.required.as_ref())?;
+        ser::optional(&mut map, "schema", self.schema.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1099,94 +871,56 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = Parameter<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Parameter object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_name: Option<String> = None;
-                let mut f_in_: Option<ParameterIn> = None;
-                let mut f_required: Option<bool> = None;
-                let mut f_schema: Option<Option<Meta>> = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "name" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_name,
-                                "name",
-                            )?
-                        }
-                        "in" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_in_,
-                                "in",
-                            )?
-                        }
-                        "required" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_required,
-                                "required",
-                            )?
-                        }
-                        "schema" => {
-                            ::envgen_runtime::__private::de::once(&f_schema, "schema")?;
-                            f_schema = Some(
-                                map
-                                    .next_value_seed(
-                                        ::envgen_runtime::__private::payload::NullableSeed(
-                                            ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
-                                        ),
-                                    )?,
-                            );
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
-                    }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for Parameter<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a Parameter object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_name: Option<String> = None;
+        let mut f_in_: Option<ParameterIn> = None;
+        let mut f_required: Option<bool> = None;
+        let mut f_schema: Option<Option<Meta>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "name" => de::field(&mut map, &mut f_name, "name")?,
+                "in" => de::field(&mut map, &mut f_in_, "in")?,
+                "required" => de::field(&mut map, &mut f_required, "required")?,
+                "schema" => {
+                    de::once(&f_schema, "schema")?;
+                    f_schema = Some(
+                        map
+                            .next_value_seed(
+                                payload::NullableSeed(payload::Payload::<Meta>::new()),
+                            )?,
+                    );
                 }
-                let f_name = ::envgen_runtime::__private::de::required(f_name, "name")?;
-                let f_in_ = ::envgen_runtime::__private::de::required(f_in_, "in")?;
-                Ok(Parameter {
-                    name: f_name,
-                    in_: f_in_,
-                    required: f_required,
-                    schema: f_schema,
-                    extra,
-                })
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
+                    }
+                    extra.insert(key.into_owned(), value);
+                }
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        let f_name = de::required(f_name, "name")?;
+        let f_in_ = de::required(f_in_, "in")?;
+        Ok(Parameter {
+            name: f_name,
+            in_: f_in_,
+            required: f_required,
+            schema: f_schema,
+            extra,
+        })
     }
 }
 impl<Meta> Parameter<Meta>
@@ -1380,107 +1114,11 @@ pub enum ParameterIn {
 }
 ::envgen_runtime::__private::string_enum!(
     ParameterIn { Query = "query", Header = "header", Path = "path", Cookie = "cookie" }
+    serde("one of \"query\", \"header\", \"path\", \"cookie\" (ParameterIn)", "enum")
 );
-impl ::serde::Serialize for ParameterIn {
-    fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
-    where
-        Ser: ::serde::Serializer,
-    {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for ParameterIn {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-    where
-        Deser: ::serde::Deserializer<'de>,
-    {
-        struct Visitor;
-        impl ::serde::de::Visitor<'_> for Visitor {
-            type Value = ParameterIn;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str(
-                    "one of \"query\", \"header\", \"path\", \"cookie\" (ParameterIn)",
-                )
-            }
-            fn visit_str<Fail>(self, value: &str) -> Result<Self::Value, Fail>
-            where
-                Fail: ::serde::de::Error,
-            {
-                match <ParameterIn as ::core::str::FromStr>::from_str(value) {
-                    Ok(v) => Ok(v),
-                    Err(_) => {
-                        Err(
-                            ::envgen_runtime::__private::de::no_literal(
-                                "ParameterIn",
-                                "enum",
-                            ),
-                        )
-                    }
-                }
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
-impl ParameterIn {
-    /// Parses and validates a JSON document as a [`ParameterIn`]. A failure names the instance
-    /// pointer, the keyword and the schema location.
-    #[inline]
-    pub fn from_json_str(
-        input: &str,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(
-            input,
-            &::envgen_runtime::Options::new().formats(ASSERT_FORMATS),
-        )
-    }
-    /// [`Self::from_json_str`] with explicit options.
-    #[inline]
-    pub fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::from_json_str_inflight(
-            input,
-            options,
-            validators::n24,
-            Self::check_n24,
-            false,
-        )
-    }
-    /// Checks a value built in code against its schema, stopping at the first error.
-    #[inline]
-    pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
-    }
-    /// [`Self::validate`] with explicit options.
-    #[inline]
-    pub fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::typed(self, options, Self::check_n24)
-    }
-}
-impl ::envgen_runtime::Document for ParameterIn {
-    #[inline]
-    fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(input, options)
-    }
-    #[inline]
-    fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        Self::validate_with(self, options)
-    }
-}
+::envgen_runtime::__private::document!(
+    ParameterIn, validators::n24, check_n24, false, ASSERT_FORMATS
+);
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/response`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response<Meta = ::serde_json::Value> {
@@ -1498,12 +1136,11 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("description", &self.description)?;
-        if let Some(value) = &self.content {
-            map.serialize_entry("content", value)?;
-        }
+        ser::optional(&mut map, "content", self.content.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1518,76 +1155,42 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = Response<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Response object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_description: Option<String> = None;
-                let mut f_content: Option<
-                    ::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>,
-                > = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "description" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_description,
-                                "description",
-                            )?
-                        }
-                        "content" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_content,
-                                "content",
-                            )?
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for Response<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a Response object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime as __rt;
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_description: Option<String> = None;
+        let mut f_content: Option<__rt::IndexMap<String, ResponseContentValue<Meta>>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "description" => de::field(&mut map, &mut f_description, "description")?,
+                "content" => de::field(&mut map, &mut f_content, "content")?,
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
                     }
+                    extra.insert(key.into_owned(), value);
                 }
-                let f_description = ::envgen_runtime::__private::de::required(
-                    f_description,
-                    "description",
-                )?;
-                Ok(Response {
-                    description: f_description,
-                    content: f_content,
-                    extra,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        let f_description = de::required(f_description, "description")?;
+        Ok(Response {
+            description: f_description,
+            content: f_content,
+            extra,
+        })
     }
 }
 impl<Meta> Response<Meta>
@@ -1757,11 +1360,10 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
-        if let Some(value) = &self.schema {
-            map.serialize_entry("schema", value)?;
-        }
+        ser::optional(&mut map, "schema", self.schema.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1776,65 +1378,46 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = ResponseContentValue<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a ResponseContentValue object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_schema: Option<Option<Meta>> = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "schema" => {
-                            ::envgen_runtime::__private::de::once(&f_schema, "schema")?;
-                            f_schema = Some(
-                                map
-                                    .next_value_seed(
-                                        ::envgen_runtime::__private::payload::NullableSeed(
-                                            ::envgen_runtime::__private::payload::Payload::<Meta>::new(),
-                                        ),
-                                    )?,
-                            );
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
-                    }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de>
+for ResponseContentValue<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a ResponseContentValue object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_schema: Option<Option<Meta>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "schema" => {
+                    de::once(&f_schema, "schema")?;
+                    f_schema = Some(
+                        map
+                            .next_value_seed(
+                                payload::NullableSeed(payload::Payload::<Meta>::new()),
+                            )?,
+                    );
                 }
-                Ok(ResponseContentValue {
-                    schema: f_schema,
-                    extra,
-                })
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
+                    }
+                    extra.insert(key.into_owned(), value);
+                }
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        Ok(ResponseContentValue {
+            schema: f_schema,
+            extra,
+        })
     }
 }
 impl<Meta> ResponseContentValue<Meta>
@@ -1979,11 +1562,10 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
-        if let Some(value) = &self.schemas {
-            map.serialize_entry("schemas", value)?;
-        }
+        ser::optional(&mut map, "schemas", self.schemas.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1998,63 +1580,38 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Meta>(::core::marker::PhantomData<fn() -> (Meta,)>);
-        impl<'de, Meta> ::serde::de::Visitor<'de> for Visitor<Meta>
-        where
-            Meta: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = Components<Meta>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Components object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_schemas: Option<
-                    ::envgen_runtime::IndexMap<String, Option<Meta>>,
-                > = None;
-                let mut extra = ::serde_json::Map::new();
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "schemas" => {
-                            ::envgen_runtime::__private::de::field(
-                                &mut map,
-                                &mut f_schemas,
-                                "schemas",
-                            )?
-                        }
-                        _ => {
-                            let value = map
-                                .next_value_seed(
-                                    ::envgen_runtime::__private::payload::AnyValue,
-                                )?;
-                            if extra.contains_key(key.as_str()) {
-                                return Err(
-                                    ::envgen_runtime::__private::de::duplicate_property(
-                                        key.as_str(),
-                                    ),
-                                );
-                            }
-                            extra.insert(key.into_owned(), value);
-                        }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Meta> ::envgen_runtime::__private::de::ReadMap<'de> for Components<Meta>
+where
+    Meta: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a Components object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime as __rt;
+        use ::envgen_runtime::__private::{de, payload};
+        let mut f_schemas: Option<__rt::IndexMap<String, Option<Meta>>> = None;
+        let mut extra = ::serde_json::Map::new();
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "schemas" => de::field(&mut map, &mut f_schemas, "schemas")?,
+                _ => {
+                    let value = map.next_value_seed(payload::AnyValue)?;
+                    if extra.contains_key(key.as_str()) {
+                        return Err(de::duplicate_property(key.as_str()));
                     }
+                    extra.insert(key.into_owned(), value);
                 }
-                Ok(Components {
-                    schemas: f_schemas,
-                    extra,
-                })
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        Ok(Components {
+            schemas: f_schemas,
+            extra,
+        })
     }
 }
 impl<Meta> Components<Meta>
@@ -2237,62 +1794,9 @@ impl<'de> ::serde::Deserialize<'de> for Schema {
         deserializer.deserialize_any(Visitor)
     }
 }
-impl Schema {
-    /// Parses and validates a JSON document as a [`Schema`]. A failure names the instance
-    /// pointer, the keyword and the schema location.
-    #[inline]
-    pub fn from_json_str(
-        input: &str,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(
-            input,
-            &::envgen_runtime::Options::new().formats(ASSERT_FORMATS),
-        )
-    }
-    /// [`Self::from_json_str`] with explicit options.
-    #[inline]
-    pub fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::from_json_str_inflight(
-            input,
-            options,
-            validators::n12,
-            Self::check_n12,
-            false,
-        )
-    }
-    /// Checks a value built in code against its schema, stopping at the first error.
-    #[inline]
-    pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
-    }
-    /// [`Self::validate`] with explicit options.
-    #[inline]
-    pub fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::typed(self, options, Self::check_n12)
-    }
-}
-impl ::envgen_runtime::Document for Schema {
-    #[inline]
-    fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(input, options)
-    }
-    #[inline]
-    fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        Self::validate_with(self, options)
-    }
-}
+::envgen_runtime::__private::document!(
+    Schema, validators::n12, check_n12, false, ASSERT_FORMATS
+);
 /// The typestate of the builders: one trait per required field, implemented
 /// only by `Set`, so that `build()` compiles once every required field is set.
 #[doc(hidden)]
@@ -2455,6 +1959,8 @@ pub fn validate_value_with(
 }
 /// One validator per schema node.
 mod validators {
+    use ::envgen_runtime::Cx;
+    use ::serde_json::Value;
     pub(super) static RE_0: ::std::sync::LazyLock<
         Option<::envgen_runtime::__private::regex::Regex>,
     > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
@@ -2468,10 +1974,7 @@ mod validators {
     > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^([1-5][0-9][0-9]|default)$",
     ));
-    pub(super) fn n0<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2524,10 +2027,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n1<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2553,10 +2053,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n2<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n2<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2573,10 +2070,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n3<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n3<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2608,10 +2102,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n4<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2628,10 +2119,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n6<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n6<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2670,10 +2158,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n7<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n7<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2697,10 +2182,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n8<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n8<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2733,10 +2215,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n9<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n9<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2778,10 +2257,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n10<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n10<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2811,10 +2287,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n11<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n11<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2835,10 +2308,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n12<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n12<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2854,10 +2324,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n13<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n13<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2874,10 +2341,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n14<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n14<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2895,10 +2359,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n15<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n15<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2924,10 +2385,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n16<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n16<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2943,10 +2401,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n17<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n17<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2962,10 +2417,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n18<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n18<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -2982,10 +2434,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n19<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n19<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3002,10 +2451,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n20<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n20<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3022,10 +2468,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n21<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n21<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3049,10 +2492,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n22<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n22<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3092,10 +2532,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n23<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n23<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3111,10 +2548,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n24<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n24<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3133,10 +2567,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n25<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n25<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3152,10 +2583,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n26<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n26<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3175,10 +2603,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n27<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n27<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3195,10 +2620,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n28<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n28<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3221,10 +2643,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n29<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n29<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3247,10 +2666,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n30<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n30<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3267,10 +2683,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n31<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n31<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3291,10 +2704,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n32<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n32<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3314,10 +2724,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n33<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n33<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3339,10 +2746,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n34<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n34<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
@@ -3366,10 +2770,7 @@ mod validators {
             },
         )
     }
-    pub(super) fn n35<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n35<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {

@@ -25,14 +25,13 @@ where
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("job", &self.job)?;
         map.serialize_entry("status", &self.status)?;
         map.serialize_entry("output", &self.output)?;
-        if let Some(value) = &self.attempts {
-            map.serialize_entry("attempts", value)?;
-        }
+        ser::optional(&mut map, "attempts", self.attempts.as_ref())?;
         map.end()
     }
 }
@@ -44,129 +43,97 @@ where
     where
         Deser: ::serde::Deserializer<'de>,
     {
-        struct Visitor<Output>(::core::marker::PhantomData<fn() -> (Output,)>);
-        impl<'de, Output> ::serde::de::Visitor<'de> for Visitor<Output>
-        where
-            Output: ::serde::Deserialize<'de> + 'static,
-        {
-            type Value = JobResult<Output>;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a JobResult object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_job: Option<String> = None;
-                let mut f_status: Option<JobResultStatus> = None;
-                let mut f_output: Option<Option<Output>> = None;
-                let mut f_attempts: Option<u64> = None;
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "job" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_job,
-                                ::core::marker::PhantomData,
-                                "job",
-                                &validators::S0,
-                            )?
-                        }
-                        "status" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_status,
-                                ::core::marker::PhantomData,
-                                "status",
-                                &validators::S1,
-                            )?
-                        }
-                        "output" => {
-                            ::envgen_runtime::__private::de::once(&f_output, "output")?;
-                            f_output = Some(
-                                ::envgen_runtime::__private::inflight::payload(
-                                    &mut map,
-                                    ::envgen_runtime::__private::payload::NullableSeed(
-                                        ::envgen_runtime::__private::payload::Payload::<
-                                            Output,
-                                        >::new(),
-                                    ),
-                                    "output",
-                                    validators::n3,
-                                )?,
-                            );
-                        }
-                        "attempts" => {
-                            ::envgen_runtime::__private::de::once(
-                                &f_attempts,
-                                "attempts",
-                            )?;
-                            f_attempts = Some(
-                                ::envgen_runtime::__private::inflight::value::<
-                                    _,
-                                    ::envgen_runtime::__private::de::Lenient<u64>,
-                                >(&mut map, "attempts", &validators::S2)?
-                                    .0,
-                            );
-                        }
-                        _ => {
-                            return Err(
-                                ::envgen_runtime::__private::inflight::not_allowed(
-                                    key.as_str(),
-                                    &::envgen_runtime::__private::inflight::Rule {
-                                        keyword: "additionalProperties",
-                                        schema_path: "#/additionalProperties",
-                                        message: &["property ", " is not allowed"],
-                                    },
-                                ),
-                            );
-                        }
-                    }
+        ::envgen_runtime::__private::de::read_map(deserializer)
+    }
+}
+impl<'de, Output> ::envgen_runtime::__private::de::ReadMap<'de> for JobResult<Output>
+where
+    Output: ::serde::Deserialize<'de> + 'static,
+{
+    const EXPECTING: &'static str = "a JobResult object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
+    where
+        Access: ::serde::de::MapAccess<'de>,
+    {
+        use ::envgen_runtime::__private::{de, inflight, payload};
+        let mut f_job: Option<String> = None;
+        let mut f_status: Option<JobResultStatus> = None;
+        let mut f_output: Option<Option<Output>> = None;
+        let mut f_attempts: Option<u64> = None;
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "job" => inflight::plain(&mut map, &mut f_job, "job", &validators::S0)?,
+                "status" => {
+                    inflight::plain(&mut map, &mut f_status, "status", &validators::S1)?
                 }
-                let f_job = ::envgen_runtime::__private::inflight::required(
-                    f_job,
-                    "job",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"job\""],
-                    },
-                )?;
-                let f_status = ::envgen_runtime::__private::inflight::required(
-                    f_status,
-                    "status",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"status\""],
-                    },
-                )?;
-                let f_output = ::envgen_runtime::__private::inflight::required(
-                    f_output,
-                    "output",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"output\""],
-                    },
-                )?;
-                Ok(JobResult {
-                    job: f_job,
-                    status: f_status,
-                    output: f_output,
-                    attempts: f_attempts,
-                })
+                "output" => {
+                    de::once(&f_output, "output")?;
+                    f_output = Some(
+                        inflight::payload(
+                            &mut map,
+                            payload::NullableSeed(payload::Payload::<Output>::new()),
+                            "output",
+                            validators::n3,
+                        )?,
+                    );
+                }
+                "attempts" => {
+                    de::once(&f_attempts, "attempts")?;
+                    f_attempts = Some(
+                        inflight::value::<
+                            _,
+                            de::Lenient<u64>,
+                        >(&mut map, "attempts", &validators::S2)?
+                            .0,
+                    );
+                }
+                _ => {
+                    return Err(
+                        inflight::not_allowed(
+                            key.as_str(),
+                            &inflight::Rule {
+                                keyword: "additionalProperties",
+                                schema_path: "#/additionalProperties",
+                                message: &["property ", " is not allowed"],
+                            },
+                        ),
+                    );
+                }
             }
         }
-        deserializer.deserialize_map(Visitor(::core::marker::PhantomData))
+        let f_job = inflight::required(
+            f_job,
+            "job",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"job\""],
+            },
+        )?;
+        let f_status = inflight::required(
+            f_status,
+            "status",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"status\""],
+            },
+        )?;
+        let f_output = inflight::required(
+            f_output,
+            "output",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"output\""],
+            },
+        )?;
+        Ok(JobResult {
+            job: f_job,
+            status: f_status,
+            output: f_output,
+            attempts: f_attempts,
+        })
     }
 }
 impl<Output> JobResult<Output>
@@ -272,7 +239,7 @@ impl<Output> JobResult<Output> {
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2> {
-    /// The job's name.
+    /// Sets [`JobResult::job`].
     pub fn job(
         mut self,
         value: impl Into<String>,
@@ -280,7 +247,7 @@ impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2
         self.job = Some(value.into());
         self.retype()
     }
-    /// How it ended.
+    /// Sets [`JobResult::status`].
     pub fn status(
         mut self,
         value: impl Into<JobResultStatus>,
@@ -288,7 +255,7 @@ impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2
         self.status = Some(value.into());
         self.retype()
     }
-    /// What the job produced.
+    /// Sets [`JobResult::output`].
     pub fn output(
         mut self,
         value: Output,
@@ -303,7 +270,7 @@ impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2
         self.output = Some(None);
         self.retype()
     }
-    /// How many runs it took.
+    /// Sets [`JobResult::attempts`].
     pub fn attempts(mut self, value: u64) -> Self {
         self.attempts = Some(value);
         self
@@ -362,105 +329,11 @@ pub enum JobResultStatus {
 }
 ::envgen_runtime::__private::string_enum!(
     JobResultStatus { Succeeded = "succeeded", Failed = "failed" }
+    serde("one of \"succeeded\", \"failed\" (JobResultStatus)", "enum")
 );
-impl ::serde::Serialize for JobResultStatus {
-    fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
-    where
-        Ser: ::serde::Serializer,
-    {
-        serializer.serialize_str(self.as_str())
-    }
-}
-impl<'de> ::serde::Deserialize<'de> for JobResultStatus {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-    where
-        Deser: ::serde::Deserializer<'de>,
-    {
-        struct Visitor;
-        impl ::serde::de::Visitor<'_> for Visitor {
-            type Value = JobResultStatus;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("one of \"succeeded\", \"failed\" (JobResultStatus)")
-            }
-            fn visit_str<Fail>(self, value: &str) -> Result<Self::Value, Fail>
-            where
-                Fail: ::serde::de::Error,
-            {
-                match <JobResultStatus as ::core::str::FromStr>::from_str(value) {
-                    Ok(v) => Ok(v),
-                    Err(_) => {
-                        Err(
-                            ::envgen_runtime::__private::de::no_literal(
-                                "JobResultStatus",
-                                "enum",
-                            ),
-                        )
-                    }
-                }
-            }
-        }
-        deserializer.deserialize_str(Visitor)
-    }
-}
-impl JobResultStatus {
-    /// Parses and validates a JSON document as a [`JobResultStatus`]. A failure names the instance
-    /// pointer, the keyword and the schema location.
-    #[inline]
-    pub fn from_json_str(
-        input: &str,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(
-            input,
-            &::envgen_runtime::Options::new().formats(ASSERT_FORMATS),
-        )
-    }
-    /// [`Self::from_json_str`] with explicit options.
-    #[inline]
-    pub fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::from_json_str_inflight(
-            input,
-            options,
-            validators::n2,
-            Self::check_n2,
-            false,
-        )
-    }
-    /// Checks a value built in code against its schema, stopping at the first error.
-    #[inline]
-    pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
-    }
-    /// [`Self::validate`] with explicit options.
-    #[inline]
-    pub fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::typed(self, options, Self::check_n2)
-    }
-}
-impl ::envgen_runtime::Document for JobResultStatus {
-    #[inline]
-    fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(input, options)
-    }
-    #[inline]
-    fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        Self::validate_with(self, options)
-    }
-}
+::envgen_runtime::__private::document!(
+    JobResultStatus, validators::n2, check_n2, false, ASSERT_FORMATS
+);
 /// The typestate of the builders: one trait per required field, implemented
 /// only by `Set`, so that `build()` compiles once every required field is set.
 #[doc(hidden)]
@@ -595,51 +468,36 @@ pub fn validate_value_with(
 }
 /// One validator per schema node.
 mod validators {
+    use ::envgen_runtime::Cx;
+    use ::serde_json::Value;
+    use ::envgen_runtime::__private::plan::*;
     pub(super) static RE_0: ::std::sync::LazyLock<
         Option<::envgen_runtime::__private::regex::Regex>,
     > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^[a-z][a-z0-9-]*$",
     ));
-    pub(super) fn n0<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 9] = [
-            Op::Type(
-                kind::OBJECT,
-                Fail::new(
-                    "type",
-                    "#/type",
-                    &["", " is not of type \"object\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::OBJECT, Fail::kw("type", msg::NOT_OBJECT)),
             Op::Required(
                 "job",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"job\""],
-                    &[],
+                    Msg::new(&["missing required property \"job\""], &[]),
                 ),
             ),
             Op::Required(
                 "status",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"status\""],
-                    &[],
+                    Msg::new(&["missing required property \"status\""], &[]),
                 ),
             ),
             Op::Required(
                 "output",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"output\""],
-                    &[],
+                    Msg::new(&["missing required property \"output\""], &[]),
                 ),
             ),
             Op::Property("job", n1),
@@ -650,127 +508,66 @@ mod validators {
                 patterns: &[],
                 declared: &["job", "status", "output", "attempts"],
                 additional: Some(
-                    Additional::Deny(
-                        Fail::new(
-                            "additionalProperties",
-                            "#/additionalProperties",
-                            &["property ", " is not allowed"],
-                            &[Arg::Key],
-                        ),
-                    ),
+                    Additional::Deny(Fail::kw("additionalProperties", msg::NOT_ALLOWED)),
                 ),
             },
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#", &OPS)
     }
-    pub(super) fn n1<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 2] = [
-            Op::Type(
-                kind::STRING,
-                Fail::new(
-                    "type",
-                    "#/properties/job/type",
-                    &["", " is not of type \"string\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
             Op::Pattern(
                 &RE_0,
-                Fail::new(
+                Fail::kw(
                     "pattern",
-                    "#/properties/job/pattern",
-                    &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
-                    &[Arg::Instance],
+                    Msg::new(
+                        &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
+                        &[Arg::Instance],
+                    ),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/job", &OPS)
     }
-    pub(super) fn n2<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n2<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 1] = [
             Op::Enum(
                 &["failed", "succeeded"],
                 &[],
-                Fail::new(
+                Fail::kw(
                     "enum",
-                    "#/properties/status/enum",
-                    &["", " is not one of [\"succeeded\",\"failed\"]"],
-                    &[Arg::Instance],
+                    Msg::new(
+                        &["", " is not one of [\"succeeded\",\"failed\"]"],
+                        &[Arg::Instance],
+                    ),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/status", &OPS)
     }
-    pub(super) fn n3<'v>(
-        _: &'v ::serde_json::Value,
-        _: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n3<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool {
         true
     }
-    pub(super) fn n4<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 2] = [
-            Op::Type(
-                kind::INTEGER,
-                Fail::new(
-                    "type",
-                    "#/properties/attempts/type",
-                    &["", " is not of type \"integer\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::INTEGER, Fail::kw("type", msg::NOT_INTEGER)),
             Op::Bound(
                 Cmp::Min,
                 Bound::U(1u64),
-                Fail::new(
+                Fail::kw(
                     "minimum",
-                    "#/properties/attempts/minimum",
-                    &["", " is less than minimum 1"],
-                    &[Arg::Instance],
+                    Msg::new(&["", " is less than minimum 1"], &[Arg::Instance]),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/attempts", &OPS)
     }
-    pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n1,
-        kinds: 8u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n2,
-        kinds: 8u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n4,
-        kinds: 192u8,
+    use ::envgen_runtime::__private::inflight::Spec;
+    pub(super) static S0: Spec = Spec::of(n1, 8u8, true);
+    pub(super) static S1: Spec = Spec::of(n2, 8u8, true);
+    pub(super) static S2: Spec = Spec {
         narrow: "#/properties/attempts/type",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
+        ..Spec::of(n4, 192u8, true)
     };
 }

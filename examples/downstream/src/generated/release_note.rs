@@ -34,225 +34,138 @@ impl ::serde::Serialize for ReleaseNote {
     where
         Ser: ::serde::Serializer,
     {
+        use ::envgen_runtime::__private::ser;
         use ::serde::ser::SerializeMap as _;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("id", &self.id)?;
         map.serialize_entry("service", &self.service)?;
         map.serialize_entry("version", &self.version)?;
         map.serialize_entry("released_at", &self.released_at)?;
-        if let Some(value) = &self.highlights {
-            map.serialize_entry("highlights", value)?;
-        }
-        if let Some(value) = &self.breaking {
-            map.serialize_entry("breaking", value)?;
-        }
+        ser::optional(&mut map, "highlights", self.highlights.as_ref())?;
+        ser::optional(&mut map, "breaking", self.breaking.as_ref())?;
         map.end()
     }
 }
-impl<'de> ::serde::Deserialize<'de> for ReleaseNote {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+::envgen_runtime::__private::de::deserialize_map!(ReleaseNote);
+impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
+    const EXPECTING: &'static str = "a ReleaseNote object";
+    fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Deser: ::serde::Deserializer<'de>,
+        Access: ::serde::de::MapAccess<'de>,
     {
-        struct Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for Visitor {
-            type Value = ReleaseNote;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a ReleaseNote object")
-            }
-            fn visit_map<Access>(
-                self,
-                mut map: Access,
-            ) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                let mut f_id: Option<::uuid::Uuid> = None;
-                let mut f_service: Option<String> = None;
-                let mut f_version: Option<String> = None;
-                let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
-                let mut f_highlights: Option<Vec<String>> = None;
-                let mut f_breaking: Option<bool> = None;
-                while let Some(key) = map
-                    .next_key::<::envgen_runtime::__private::de::Key<'de>>()?
-                {
-                    match key.as_str() {
-                        "id" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_id,
-                                ::core::marker::PhantomData,
-                                "id",
-                                &validators::S0,
-                            )?
-                        }
-                        "service" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_service,
-                                ::core::marker::PhantomData,
-                                "service",
-                                &validators::S1,
-                            )?
-                        }
-                        "version" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_version,
-                                ::core::marker::PhantomData,
-                                "version",
-                                &validators::S2,
-                            )?
-                        }
-                        "released_at" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_released_at,
-                                ::core::marker::PhantomData,
-                                "released_at",
-                                &validators::S3,
-                            )?
-                        }
-                        "highlights" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_highlights,
-                                ::core::marker::PhantomData,
-                                "highlights",
-                                &validators::S5,
-                            )?
-                        }
-                        "breaking" => {
-                            ::envgen_runtime::__private::inflight::field(
-                                &mut map,
-                                &mut f_breaking,
-                                ::core::marker::PhantomData,
-                                "breaking",
-                                &validators::S6,
-                            )?
-                        }
-                        _ => {
-                            return Err(
-                                ::envgen_runtime::__private::inflight::not_allowed(
-                                    key.as_str(),
-                                    &::envgen_runtime::__private::inflight::Rule {
-                                        keyword: "additionalProperties",
-                                        schema_path: "#/additionalProperties",
-                                        message: &["property ", " is not allowed"],
-                                    },
-                                ),
-                            );
-                        }
-                    }
+        use ::envgen_runtime::__private::{de, inflight};
+        let mut f_id: Option<::uuid::Uuid> = None;
+        let mut f_service: Option<String> = None;
+        let mut f_version: Option<String> = None;
+        let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
+        let mut f_highlights: Option<Vec<String>> = None;
+        let mut f_breaking: Option<bool> = None;
+        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+            match key.as_str() {
+                "id" => inflight::plain(&mut map, &mut f_id, "id", &validators::S0)?,
+                "service" => {
+                    inflight::plain(
+                        &mut map,
+                        &mut f_service,
+                        "service",
+                        &validators::S1,
+                    )?
                 }
-                let f_id = ::envgen_runtime::__private::inflight::required(
-                    f_id,
-                    "id",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"id\""],
-                    },
-                )?;
-                let f_service = ::envgen_runtime::__private::inflight::required(
-                    f_service,
-                    "service",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"service\""],
-                    },
-                )?;
-                let f_version = ::envgen_runtime::__private::inflight::required(
-                    f_version,
-                    "version",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"version\""],
-                    },
-                )?;
-                let f_released_at = ::envgen_runtime::__private::inflight::required(
-                    f_released_at,
-                    "released_at",
-                    &::envgen_runtime::__private::inflight::Rule {
-                        keyword: "required",
-                        schema_path: "#/required",
-                        message: &["missing required property \"released_at\""],
-                    },
-                )?;
-                Ok(ReleaseNote {
-                    id: f_id,
-                    service: f_service,
-                    version: f_version,
-                    released_at: f_released_at,
-                    highlights: f_highlights,
-                    breaking: f_breaking,
-                })
+                "version" => {
+                    inflight::plain(
+                        &mut map,
+                        &mut f_version,
+                        "version",
+                        &validators::S2,
+                    )?
+                }
+                "released_at" => {
+                    inflight::plain(
+                        &mut map,
+                        &mut f_released_at,
+                        "released_at",
+                        &validators::S3,
+                    )?
+                }
+                "highlights" => {
+                    inflight::plain(
+                        &mut map,
+                        &mut f_highlights,
+                        "highlights",
+                        &validators::S5,
+                    )?
+                }
+                "breaking" => {
+                    inflight::plain(
+                        &mut map,
+                        &mut f_breaking,
+                        "breaking",
+                        &validators::S6,
+                    )?
+                }
+                _ => {
+                    return Err(
+                        inflight::not_allowed(
+                            key.as_str(),
+                            &inflight::Rule {
+                                keyword: "additionalProperties",
+                                schema_path: "#/additionalProperties",
+                                message: &["property ", " is not allowed"],
+                            },
+                        ),
+                    );
+                }
             }
         }
-        deserializer.deserialize_map(Visitor)
+        let f_id = inflight::required(
+            f_id,
+            "id",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"id\""],
+            },
+        )?;
+        let f_service = inflight::required(
+            f_service,
+            "service",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"service\""],
+            },
+        )?;
+        let f_version = inflight::required(
+            f_version,
+            "version",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"version\""],
+            },
+        )?;
+        let f_released_at = inflight::required(
+            f_released_at,
+            "released_at",
+            &inflight::Rule {
+                keyword: "required",
+                schema_path: "#/required",
+                message: &["missing required property \"released_at\""],
+            },
+        )?;
+        Ok(ReleaseNote {
+            id: f_id,
+            service: f_service,
+            version: f_version,
+            released_at: f_released_at,
+            highlights: f_highlights,
+            breaking: f_breaking,
+        })
     }
 }
-impl ReleaseNote {
-    /// Parses and validates a JSON document as a [`ReleaseNote`]. A failure names the instance
-    /// pointer, the keyword and the schema location.
-    #[inline]
-    pub fn from_json_str(
-        input: &str,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(
-            input,
-            &::envgen_runtime::Options::new().formats(ASSERT_FORMATS),
-        )
-    }
-    /// [`Self::from_json_str`] with explicit options.
-    #[inline]
-    pub fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::from_json_str_inflight(
-            input,
-            options,
-            validators::n0,
-            Self::check_n0,
-            true,
-        )
-    }
-    /// Checks a value built in code against its schema, stopping at the first error.
-    #[inline]
-    pub fn validate(&self) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        self.validate_with(&::envgen_runtime::Options::new().formats(ASSERT_FORMATS))
-    }
-    /// [`Self::validate`] with explicit options.
-    #[inline]
-    pub fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        ::envgen_runtime::__private::check::typed(self, options, Self::check_n0)
-    }
-}
-impl ::envgen_runtime::Document for ReleaseNote {
-    #[inline]
-    fn from_json_str_with(
-        input: &str,
-        options: &::envgen_runtime::Options,
-    ) -> Result<Self, ::envgen_runtime::ValidationErrors> {
-        Self::from_json_str_with(input, options)
-    }
-    #[inline]
-    fn validate_with(
-        &self,
-        options: &::envgen_runtime::Options,
-    ) -> Result<(), ::envgen_runtime::ValidationErrors> {
-        Self::validate_with(self, options)
-    }
-}
+::envgen_runtime::__private::document!(
+    ReleaseNote, validators::n0, check_n0, true, ASSERT_FORMATS
+);
 /// Builds a [`ReleaseNote`] field by field; see [`ReleaseNote::builder`].
 ///
 /// Required: `id`, `service`, `version`, `released_at`. Calling [`ReleaseNoteBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -305,7 +218,7 @@ impl<
     Version,
     ReleasedAt,
 > ReleaseNoteBuilder<Id, Service, Version, ReleasedAt> {
-    /// The note's identifier.
+    /// Sets [`ReleaseNote::id`].
     pub fn id(
         mut self,
         value: impl Into<::uuid::Uuid>,
@@ -318,7 +231,7 @@ impl<
         self.id = Some(value.into());
         self.retype()
     }
-    /// The service released.
+    /// Sets [`ReleaseNote::service`].
     pub fn service(
         mut self,
         value: impl Into<String>,
@@ -326,7 +239,7 @@ impl<
         self.service = Some(value.into());
         self.retype()
     }
-    /// The version released (semantic versioning).
+    /// Sets [`ReleaseNote::version`].
     pub fn version(
         mut self,
         value: impl Into<String>,
@@ -334,7 +247,7 @@ impl<
         self.version = Some(value.into());
         self.retype()
     }
-    /// When it was released (RFC 3339, UTC).
+    /// Sets [`ReleaseNote::released_at`].
     pub fn released_at(
         mut self,
         value: impl Into<::chrono::DateTime<::chrono::Utc>>,
@@ -342,12 +255,12 @@ impl<
         self.released_at = Some(value.into());
         self.retype()
     }
-    /// One line per change worth telling.
+    /// Sets [`ReleaseNote::highlights`].
     pub fn highlights(mut self, value: impl Into<Vec<String>>) -> Self {
         self.highlights = Some(value.into());
         self
     }
-    /// Whether a consumer must change.
+    /// Sets [`ReleaseNote::breaking`].
     pub fn breaking(mut self, value: bool) -> Self {
         self.breaking = Some(value);
         self
@@ -600,6 +513,9 @@ fn parse_s3<'v>(
 }
 /// One validator per schema node.
 mod validators {
+    use ::envgen_runtime::Cx;
+    use ::serde_json::Value;
+    use ::envgen_runtime::__private::plan::*;
     pub(super) static RE_0: ::std::sync::LazyLock<
         Option<::envgen_runtime::__private::regex::Regex>,
     > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
@@ -610,55 +526,35 @@ mod validators {
     > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
         "^[0-9]+\\.[0-9]+\\.[0-9]+$",
     ));
-    pub(super) fn n0<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 12] = [
-            Op::Type(
-                kind::OBJECT,
-                Fail::new(
-                    "type",
-                    "#/type",
-                    &["", " is not of type \"object\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::OBJECT, Fail::kw("type", msg::NOT_OBJECT)),
             Op::Required(
                 "id",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"id\""],
-                    &[],
+                    Msg::new(&["missing required property \"id\""], &[]),
                 ),
             ),
             Op::Required(
                 "service",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"service\""],
-                    &[],
+                    Msg::new(&["missing required property \"service\""], &[]),
                 ),
             ),
             Op::Required(
                 "version",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"version\""],
-                    &[],
+                    Msg::new(&["missing required property \"version\""], &[]),
                 ),
             ),
             Op::Required(
                 "released_at",
-                Fail::new(
+                Fail::kw(
                     "required",
-                    "#/required",
-                    &["missing required property \"released_at\""],
-                    &[],
+                    Msg::new(&["missing required property \"released_at\""], &[]),
                 ),
             ),
             Op::Property("id", n1),
@@ -678,23 +574,13 @@ mod validators {
                     "breaking",
                 ],
                 additional: Some(
-                    Additional::Deny(
-                        Fail::new(
-                            "additionalProperties",
-                            "#/additionalProperties",
-                            &["property ", " is not allowed"],
-                            &[Arg::Key],
-                        ),
-                    ),
+                    Additional::Deny(Fail::kw("additionalProperties", msg::NOT_ALLOWED)),
                 ),
             },
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#", &OPS)
     }
-    pub(super) fn n1<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
         let type_ok = v.is_string();
         if !type_ok {
@@ -715,67 +601,42 @@ mod validators {
         }
         valid
     }
-    pub(super) fn n2<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n2<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 2] = [
-            Op::Type(
-                kind::STRING,
-                Fail::new(
-                    "type",
-                    "#/properties/service/type",
-                    &["", " is not of type \"string\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
             Op::Pattern(
                 &RE_0,
-                Fail::new(
+                Fail::kw(
                     "pattern",
-                    "#/properties/service/pattern",
-                    &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
-                    &[Arg::Instance],
+                    Msg::new(
+                        &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
+                        &[Arg::Instance],
+                    ),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/service", &OPS)
     }
-    pub(super) fn n3<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n3<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 2] = [
-            Op::Type(
-                kind::STRING,
-                Fail::new(
-                    "type",
-                    "#/properties/version/type",
-                    &["", " is not of type \"string\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
             Op::Pattern(
                 &RE_1,
-                Fail::new(
+                Fail::kw(
                     "pattern",
-                    "#/properties/version/pattern",
-                    &[
-                        "",
-                        " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                    ],
-                    &[Arg::Instance],
+                    Msg::new(
+                        &[
+                            "",
+                            " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
+                        ],
+                        &[Arg::Instance],
+                    ),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/version", &OPS)
     }
-    pub(super) fn n4<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
+    pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
         let type_ok = v.is_string();
         if !type_ok {
@@ -797,151 +658,53 @@ mod validators {
         }
         valid
     }
-    pub(super) fn n5<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n5<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 3] = [
-            Op::Type(
-                kind::ARRAY,
-                Fail::new(
-                    "type",
-                    "#/properties/highlights/type",
-                    &["", " is not of type \"array\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::ARRAY, Fail::kw("type", msg::NOT_ARRAY)),
             Op::Count(
                 Counted::Items,
                 Cmp::Max,
                 20,
-                Fail::new(
+                Fail::kw(
                     "maxItems",
-                    "#/properties/highlights/maxItems",
-                    &["the array has ", " items, more than maxItems 20"],
-                    &[Arg::Count],
+                    Msg::new(
+                        &["the array has ", " items, more than maxItems 20"],
+                        &[Arg::Count],
+                    ),
                 ),
             ),
             Op::Items(0, n8),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/highlights", &OPS)
     }
-    pub(super) fn n6<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
-        static OPS: [Op; 1] = [
-            Op::Type(
-                kind::BOOL,
-                Fail::new(
-                    "type",
-                    "#/properties/breaking/type",
-                    &["", " is not of type \"boolean\""],
-                    &[Arg::Instance],
-                ),
-            ),
-        ];
-        run(v, cx, &OPS)
+    pub(super) fn n6<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
+        static OPS: [Op; 1] = [Op::Type(kind::BOOL, Fail::kw("type", msg::NOT_BOOLEAN))];
+        run(v, cx, "#/properties/breaking", &OPS)
     }
-    pub(super) fn n8<'v>(
-        v: &'v ::serde_json::Value,
-        cx: &mut ::envgen_runtime::Cx<'v>,
-    ) -> bool {
-        use ::envgen_runtime::__private::plan::*;
+    pub(super) fn n8<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         static OPS: [Op; 2] = [
-            Op::Type(
-                kind::STRING,
-                Fail::new(
-                    "type",
-                    "#/properties/highlights/items/type",
-                    &["", " is not of type \"string\""],
-                    &[Arg::Instance],
-                ),
-            ),
+            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
             Op::Count(
                 Counted::Chars,
                 Cmp::Min,
                 1,
-                Fail::new(
+                Fail::kw(
                     "minLength",
-                    "#/properties/highlights/items/minLength",
-                    &["", " is shorter than 1 character"],
-                    &[Arg::Instance],
+                    Msg::new(&["", " is shorter than 1 character"], &[Arg::Instance]),
                 ),
             ),
         ];
-        run(v, cx, &OPS)
+        run(v, cx, "#/properties/highlights/items", &OPS)
     }
-    pub(super) static S0: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: super::parse_s0,
-        kinds: 0u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S1: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n2,
-        kinds: 8u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S2: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n3,
-        kinds: 8u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S3: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: super::parse_s3,
-        kinds: 0u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S4: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n8,
-        kinds: 8u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
-    pub(super) static S5: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n5,
-        kinds: 16u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
+    use ::envgen_runtime::__private::inflight::Spec;
+    pub(super) static S0: Spec = Spec::of(super::parse_s0, 0u8, true);
+    pub(super) static S1: Spec = Spec::of(n2, 8u8, true);
+    pub(super) static S2: Spec = Spec::of(n3, 8u8, true);
+    pub(super) static S3: Spec = Spec::of(super::parse_s3, 0u8, true);
+    pub(super) static S4: Spec = Spec::of(n8, 8u8, true);
+    pub(super) static S5: Spec = Spec {
         items: Some(&S4),
-        union: None,
-        whole: false,
+        ..Spec::of(n5, 16u8, true)
     };
-    pub(super) static S6: ::envgen_runtime::__private::inflight::Spec = ::envgen_runtime::__private::inflight::Spec {
-        node: n6,
-        kinds: 2u8,
-        narrow: "",
-        mapped: false,
-        direct: true,
-        items: None,
-        union: None,
-        whole: false,
-    };
+    pub(super) static S6: Spec = Spec::of(n6, 2u8, true);
 }
