@@ -78,7 +78,99 @@ struct BuilderEmitter<'a> {
 }
 
 impl BuilderEmitter<'_> {
+    /// Whether the builder holds the struct itself (`FooBuilder(Foo)`), as a user writes
+    /// one when nothing is required: every field optional with no schema default, no
+    /// derived field, builder input or invariant, no generic parameter, and `Default`
+    /// derived. Otherwise it holds each field apart, with a typestate per required one.
+    fn holds_struct(&self) -> bool {
+        self.b.states.is_empty()
+            && self.b.inputs.is_empty()
+            && self.b.invariants.is_empty()
+            && self.t.generics.is_empty()
+            && self
+                .s
+                .stored_fields()
+                .all(|f| f.derived.is_none() && f.default.is_none() && !is_required(f))
+            && crate::emit::defaults::default_impl(self.t)
+                == crate::emit::defaults::DefaultImpl::Derive
+    }
+
+    /// Where the builder keeps field `n`: `self.n`, or `self.0.n` when it holds the struct.
+    fn slot(&self, n: &Ident) -> TokenStream {
+        if self.holds_struct() {
+            quote!(self.0.#n)
+        } else {
+            quote!(self.#n)
+        }
+    }
+
+    /// The builder of a struct whose fields are all optional ([`Self::holds_struct`]).
+    fn emit_holding(&self) -> Emitted {
+        let rt = &self.cx.rt;
+        let name = ident(&self.t.name);
+        let bname = ident(&self.b.name);
+        let finish = ident(&self.b.finish);
+        let type_doc = format!(
+            " Builds a {} field by field; see [`{}::builder`].",
+            type_link(&self.t.name),
+            self.t.name
+        );
+        let rule_doc = format!(
+            " Every field is optional; [`{}::{}`] checks the schema.",
+            self.b.name, self.b.finish
+        );
+        let start_doc = format!(
+            " Starts building a `{}`: see [`{}`].",
+            self.t.name, self.b.name
+        );
+        let setters = self.setters(&bname, &[], &[]);
+        let (check, doc) = if self.settings.validators {
+            (
+                quote!(self.0.validate()?;),
+                format!(
+                    " Builds the {} and checks it against its schema: a constraint the types cannot\n express (a pattern, a bound, a conditional rule) is an error naming the instance\n pointer and the keyword.",
+                    type_link(&self.t.name)
+                ),
+            )
+        } else {
+            (quote!(), format!(" Builds the {}.", type_link(&self.t.name)))
+        };
+        let docs: Vec<String> = doc.split('\n').map(str::to_owned).collect();
+        let items = quote! {
+            #[doc = #type_doc]
+            #[doc = ""]
+            #[doc = #rule_doc]
+            #[derive(Debug, Clone, Default)]
+            #[must_use = "a builder does nothing until it is built"]
+            pub struct #bname(#name);
+
+            impl #name {
+                #[doc = #start_doc]
+                pub fn builder() -> #bname {
+                    #bname::default()
+                }
+            }
+
+            #[allow(clippy::should_implement_trait)]
+            impl #bname {
+                #(#setters)*
+                #(#[doc = #docs])*
+                pub fn #finish(self) -> Result<#name, #rt::ValidationErrors> {
+                    #check
+                    Ok(self.0)
+                }
+            }
+        };
+        Emitted {
+            items,
+            traits: TokenStream::new(),
+        }
+    }
+
     fn emit(&self) -> Emitted {
+        if self.holds_struct() {
+            return self.emit_holding();
+        }
         let rt = &self.cx.rt;
         let name = ident(&self.t.name);
         let bname = ident(&self.b.name);

@@ -31,6 +31,7 @@ impl BuilderEmitter<'_> {
                 continue;
             }
             let n = ident(&f.name);
+            let slot = self.slot(&n);
             let v = self.cx.ty(&f.ty);
             let (param, val) = if self.cx.is_unit(&f.ty) {
                 // Only `null`: the setter takes nothing.
@@ -69,7 +70,7 @@ impl BuilderEmitter<'_> {
                     out.push(quote! {
                         #docs
                         pub fn #n(mut self, #param) -> #ret {
-                            self.#n = #stored;
+                            #slot = #stored;
                             self.#retype()
                         }
                     });
@@ -78,7 +79,7 @@ impl BuilderEmitter<'_> {
                         out.push(quote! {
                             #[doc = #null_doc]
                             pub fn #nn(mut self) -> #ret {
-                                self.#n = Some(None);
+                                #slot = Some(None);
                                 self.#retype()
                             }
                         });
@@ -88,7 +89,7 @@ impl BuilderEmitter<'_> {
                     out.push(quote! {
                         #docs
                         pub fn #n(mut self, #param) -> Self {
-                            self.#n = #stored;
+                            #slot = #stored;
                             self
                         }
                     });
@@ -97,7 +98,7 @@ impl BuilderEmitter<'_> {
                         out.push(quote! {
                             #[doc = #null_doc]
                             pub fn #nn(mut self) -> Self {
-                                self.#n = Some(None);
+                                #slot = Some(None);
                                 self
                             }
                         });
@@ -125,12 +126,13 @@ impl BuilderEmitter<'_> {
                 });
             }
         }
+        let extra = self.slot(&ident("extra"));
         match &self.s.extra {
             Extra::Deny => {}
             Extra::Preserve => out.push(quote! {
                 /// Adds a property the schema does not declare (kept in insertion order).
                 pub fn extra(mut self, key: impl Into<String>, value: impl Into<::serde_json::Value>) -> Self {
-                    self.extra.insert(key.into(), value.into());
+                    #extra.insert(key.into(), value.into());
                     self
                 }
             }),
@@ -145,7 +147,7 @@ impl BuilderEmitter<'_> {
                     /// Adds a property the schema does not declare by name (typed by its
                     /// `additionalProperties` / `patternProperties`).
                     pub fn extra(mut self, key: impl Into<String>, #param) -> Self {
-                        self.extra.insert(key.into(), #val);
+                        #extra.insert(key.into(), #val);
                         self
                     }
                 });
