@@ -243,6 +243,9 @@ mod narrowed_tests;
 #[cfg(test)]
 mod api_tests;
 
+#[cfg(test)]
+mod tuple_tests;
+
 /// The typed API a Rust user expects: defaults, conversions, `Default`
 /// (`schemas/api/config.json`).
 pub mod api {
@@ -260,6 +263,16 @@ pub mod api {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod int_formats {
         envgen_runtime::include_schema!("api_config_int_formats");
+    }
+    /// Tuples from `prefixItems` (`schemas/api/tuples.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tuples {
+        envgen_runtime::include_schema!("api_tuples");
+    }
+    /// A tuple root from draft-07 array-form `items` (`schemas/api/tuples_draft7.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tuples_draft7 {
+        envgen_runtime::include_schema!("api_tuples_draft7");
     }
 }
 
