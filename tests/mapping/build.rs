@@ -155,6 +155,12 @@ fn main() {
                 .module("api_tags_ordered")
                 .settings(Settings::new().preserve_key_order(true).builders(false)),
         )
+        // Tuples from `prefixItems` (2020-12) and array-form `items` (draft-07)
+        // (`src/tuple_tests.rs`).
+        .schema_with(SchemaConfig::new("schemas/api/tuples.json").module("api_tuples"))
+        .schema_with(
+            SchemaConfig::new("schemas/api/tuples_draft7.json").module("api_tuples_draft7"),
+        )
         // Integer formats mapped on request: narrowing on purpose (`int32` is an
         // annotation, so the schema accepts 2^40 where an `i32` cannot hold it).
         .schema_with(

@@ -52,6 +52,11 @@ pub enum KindApi {
         /// The wrapped type, rendered as Rust.
         ty: String,
     },
+    /// A tuple struct from an array schema's leading items.
+    Tuple {
+        /// Its fields' types, rendered as Rust and joined (`f64, f64, Vec<bool>`).
+        ty: String,
+    },
 }
 
 impl KindApi {
@@ -62,6 +67,7 @@ impl KindApi {
             KindApi::Enum { .. } => "enum",
             KindApi::Alias { .. } => "type alias",
             KindApi::Newtype { .. } => "newtype struct",
+            KindApi::Tuple { .. } => "tuple struct",
         }
     }
 }
@@ -166,6 +172,19 @@ impl Api {
                 },
                 TypeKind::Newtype(ty) => KindApi::Newtype {
                     ty: render(module, ty),
+                },
+                TypeKind::Tuple(t) => KindApi::Tuple {
+                    ty: t
+                        .items
+                        .iter()
+                        .map(|ty| render(module, ty))
+                        .chain(
+                            t.rest
+                                .iter()
+                                .map(|ty| format!("Vec<{}>", render(module, ty))),
+                        )
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 },
             };
             types.insert(

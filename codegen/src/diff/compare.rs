@@ -120,7 +120,8 @@ fn compare_type(name: &str, old: &TypeApi, new: &TypeApi, out: &mut Vec<Change>)
         (KindApi::Alias { ty: ot }, KindApi::Alias { ty: nt }) => {
             retyped(out, name, ot, nt, || format!("`type {name}` = {ot} → {nt}"));
         }
-        (KindApi::Newtype { ty: ot }, KindApi::Newtype { ty: nt }) => {
+        (KindApi::Newtype { ty: ot }, KindApi::Newtype { ty: nt })
+        | (KindApi::Tuple { ty: ot }, KindApi::Tuple { ty: nt }) => {
             retyped(out, name, ot, nt, || {
                 format!("`struct {name}({ot})` → `struct {name}({nt})`")
             });

@@ -52,7 +52,7 @@ pub(crate) fn default_impl(t: &TypeDef) -> DefaultImpl {
         // `Enum::default` only ever names a literal (unit) variant (`ir::defaults`).
         TypeKind::Enum(e) if e.default.is_some() => DefaultImpl::Derive,
         TypeKind::Enum(_) => DefaultImpl::None,
-        TypeKind::Alias(_) | TypeKind::Newtype(_) => DefaultImpl::None,
+        TypeKind::Alias(_) | TypeKind::Newtype(_) | TypeKind::Tuple(_) => DefaultImpl::None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! `Serialize` impls: declared properties in schema order, then preserved extras;
-//! absent optionals omitted, required-nullable `None` written as `null`.
+//! absent optionals omitted, required-nullable `None` written as `null`. A tuple struct is
+//! its items in order, then its further items.
 
 use super::rust_ty::ModuleCx;
 use super::tokens::{ident, lit, value_tokens, with_private_imports};
@@ -114,6 +115,38 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
         TypeKind::Newtype(ty) => {
             let v = value_expr(cx, ty, quote!(&self.0));
             quote!(::serde::Serialize::serialize(#v, serializer))
+        }
+        // The leading items, then the further ones: the array as it was read.
+        TypeKind::Tuple(tuple) => {
+            let n = tuple.items.len();
+            let count = Literal::usize_unsuffixed(n);
+            let items = tuple.items.iter().enumerate().map(|(i, ty)| {
+                let i = syn::Index::from(i);
+                let v = value_expr(cx, ty, quote!(&self.#i));
+                quote!(seq.serialize_element(#v)?;)
+            });
+            let (len, rest) = match &tuple.rest {
+                None => (quote!(#count), quote!()),
+                Some(ty) => {
+                    let r = syn::Index::from(n);
+                    let v = value_expr(cx, ty, quote!(item));
+                    (
+                        quote!(#count + self.#r.len()),
+                        quote! {
+                            for item in &self.#r {
+                                seq.serialize_element(#v)?;
+                            }
+                        },
+                    )
+                }
+            };
+            quote! {
+                use ::serde::ser::SerializeSeq as _;
+                let mut seq = serializer.serialize_seq(Some(#len))?;
+                #(#items)*
+                #rest
+                seq.end()
+            }
         }
         TypeKind::Struct(s) => {
             // The body names the runtime by the short `__rt`, and its private modules by

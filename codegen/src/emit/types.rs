@@ -273,6 +273,45 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
                 }
             }
         }
+        TypeKind::Tuple(tuple) => {
+            let derive = derives(settings, t);
+            let n = tuple.items.len();
+            let fields = tuple.items.iter().zip(&tuple.docs).map(|(ty, d)| {
+                let fty = cx.ty(ty);
+                let notes: Vec<String> = d
+                    .as_deref()
+                    .map(|d| doc_prose(d).trim_end().to_owned())
+                    .into_iter()
+                    .chain(narrowing_note(ty))
+                    .collect();
+                let fdocs = doc_lines(&notes.join("\n\n"));
+                quote!(#fdocs pub #fty,)
+            });
+            let rest = tuple.rest.as_ref().map(|ty| {
+                let rty = cx.ty(ty);
+                let doc = if matches!(ty, Ty::Any) {
+                    format!(" The items after the first {n}, kept as JSON.")
+                } else {
+                    format!(" The items after the first {n}.")
+                };
+                quote!(#[doc = #doc] pub Vec<#rty>,)
+            });
+            let conversions = if t.generics.is_empty() {
+                tuple_conversions(cx, t, tuple)
+            } else {
+                TokenStream::new()
+            };
+            quote! {
+                #docs
+                #origin
+                #derive
+                pub struct #name #generics(
+                    #(#fields)*
+                    #rest
+                );
+                #conversions
+            }
+        }
         TypeKind::Alias(ty) => {
             let target = cx.ty(ty);
             let ty_params = if t.generics.is_empty() {
@@ -284,6 +323,35 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
                 #docs
                 #origin
                 pub type #name #ty_params = #target;
+            }
+        }
+    }
+}
+
+/// A tuple struct's conversions from and to a Rust tuple of its fields, in order (the
+/// further items' `Vec` last, for an open tuple).
+fn tuple_conversions(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &crate::ir::Tuple) -> TokenStream {
+    let name = ident(&t.name);
+    let tys: Vec<TokenStream> = tuple
+        .items
+        .iter()
+        .map(|ty| cx.ty(ty))
+        .chain(tuple.rest.iter().map(|ty| {
+            let ty = cx.ty(ty);
+            quote!(Vec<#ty>)
+        }))
+        .collect();
+    let index: Vec<syn::Index> = (0..tys.len()).map(syn::Index::from).collect();
+    quote! {
+        impl ::core::convert::From<(#(#tys,)*)> for #name {
+            fn from(value: (#(#tys,)*)) -> Self {
+                Self(#(value.#index),*)
+            }
+        }
+
+        impl ::core::convert::From<#name> for (#(#tys,)*) {
+            fn from(value: #name) -> Self {
+                (#(value.#index,)*)
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Recursive types: a type that contains itself by value (directly or through `Option`)
 //! would be infinitely large, so every by-value edge inside a strongly connected
-//! component of the containment graph is boxed. `Vec` and maps already allocate.
+//! component of the containment graph is boxed (a struct's fields, an enum's payloads, a
+//! tuple's elements). `Vec` and maps already allocate.
 //!
 //! Tarjan's algorithm keeps this linear in the number of types and edges.
 
@@ -34,6 +35,12 @@ fn edges(t: &TypeDef) -> Vec<TypeId> {
             }
         }
         TypeKind::Alias(ty) | TypeKind::Newtype(ty) => by_value(ty, &mut out),
+        TypeKind::Tuple(t) => {
+            for ty in &t.items {
+                by_value(ty, &mut out);
+            }
+            // The further items are held in a `Vec`: indirect.
+        }
     }
     out
 }
@@ -130,6 +137,11 @@ pub(crate) fn break_cycles(types: &mut [TypeDef]) {
                 }
             }
             TypeKind::Newtype(ty) => box_in(ty, &comp, mine),
+            TypeKind::Tuple(t) => {
+                for ty in &mut t.items {
+                    box_in(ty, &comp, mine);
+                }
+            }
             // An alias is only a name; the struct or enum on the cycle is boxed instead.
             TypeKind::Alias(_) => {}
         }

@@ -93,6 +93,9 @@ fn kinds(module: &Module, ty: &Ty, depth: usize, out: &mut BTreeSet<Kind>) {
             TypeKind::Struct(_) => {
                 out.insert(Kind::Object);
             }
+            TypeKind::Tuple(_) => {
+                out.insert(Kind::Array);
+            }
             TypeKind::Alias(t) | TypeKind::Newtype(t) => kinds(module, t, depth + 1, out),
             TypeKind::Enum(e) => {
                 for v in &e.variants {

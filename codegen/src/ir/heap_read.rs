@@ -59,6 +59,13 @@ fn est_size(module: &Module, ty: &Ty, memo: &mut SizeMemo, depth: usize) -> usiz
             let n = match &module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => est_size(module, t, memo, depth + 1),
                 TypeKind::Struct(s) => struct_size(module, s, memo, depth),
+                TypeKind::Tuple(t) => {
+                    t.items
+                        .iter()
+                        .map(|ty| est_size(module, ty, memo, depth + 1))
+                        .sum::<usize>()
+                        + if t.rest.is_some() { 24 } else { 0 }
+                }
                 TypeKind::Enum(e) => {
                     e.variants
                         .iter()

@@ -81,6 +81,7 @@ impl TypeDef {
                 })
                 .collect(),
             TypeKind::Alias(t) | TypeKind::Newtype(t) => vec![t],
+            TypeKind::Tuple(t) => t.items.iter().chain(&t.rest).collect(),
         }
     }
 }
@@ -100,6 +101,25 @@ pub enum TypeKind {
     /// array, a primitive), and a definition on a cycle of aliases, which rustc rejects
     /// (`type A = Vec<A>`).
     Newtype(Ty),
+    /// A tuple struct from an array schema whose leading items have schemas of their own
+    /// (`prefixItems`, or array-form `items` before 2020-12) and which every accepted array
+    /// fills (`minItems` at least their count): `pub struct Name(pub A, pub B)`, with a last
+    /// `pub Vec<T>` for the further items when the schema allows them.
+    Tuple(Tuple),
+}
+
+/// A tuple from an array schema ([`TypeKind::Tuple`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tuple {
+    /// The types of the leading items, in order (a nullable one as `Option`, like a
+    /// `Vec`'s items).
+    pub items: Vec<Ty>,
+    /// Doc text of each leading item (its schema's `description` or `title`).
+    pub docs: Vec<Option<String>>,
+    /// The type of each further item when the schema allows more (`items` of 2020-12,
+    /// `additionalItems` before; `serde_json::Value` when it does not say), held in a last
+    /// `Vec` field; `None` when it allows none (the tuple is closed).
+    pub rest: Option<Ty>,
 }
 
 /// A struct from an object schema.

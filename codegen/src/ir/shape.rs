@@ -23,7 +23,17 @@ pub(crate) struct Shape {
     pub additional: Option<NodeId>,
     pub pattern_properties: Vec<(String, NodeId)>,
     pub items: Option<NodeId>,
+    /// The index from which [`Shape::items`] applies: the length of the `prefixItems` of
+    /// the schema it comes from (the longest merged `prefixItems` for an
+    /// `unevaluatedItems`), which need not be [`Shape::prefix_items`]'.
+    pub items_after: usize,
     pub prefix_items: Vec<NodeId>,
+    /// The longest `prefixItems` merged.
+    pub longest_prefix: usize,
+    /// `minItems`, the largest merged.
+    pub min_items: Option<u64>,
+    /// `maxItems`, the smallest merged.
+    pub max_items: Option<u64>,
     pub one_of: Vec<NodeId>,
     pub any_of: Vec<NodeId>,
     pub minimum: Option<f64>,
@@ -209,8 +219,11 @@ pub(crate) fn shape_of(set: &SchemaSet, id: NodeId) -> Result<Shape> {
         if shape.additional.is_none() {
             shape.additional = shape.unevaluated;
         }
-        if shape.items.is_none() {
+        if shape.items.is_none() && shape.unevaluated_items.is_some() {
+            // Nothing merged has `items`: the evaluated items are those of the longest
+            // `prefixItems`.
             shape.items = shape.unevaluated_items;
+            shape.items_after = shape.longest_prefix;
         }
     }
     Ok(shape)
@@ -306,9 +319,17 @@ fn merge(
     }
     if k.items.is_some() && shape.items.is_none() {
         shape.items = k.items;
+        shape.items_after = k.prefix_items.len();
     }
     if !k.prefix_items.is_empty() && shape.prefix_items.is_empty() {
         shape.prefix_items = k.prefix_items.clone();
+    }
+    shape.longest_prefix = shape.longest_prefix.max(k.prefix_items.len());
+    if let Some(m) = k.min_items {
+        shape.min_items = Some(shape.min_items.map_or(m, |c| c.max(m)));
+    }
+    if let Some(m) = k.max_items {
+        shape.max_items = Some(shape.max_items.map_or(m, |c| c.min(m)));
     }
     if own {
         shape.one_of = k.one_of.clone();

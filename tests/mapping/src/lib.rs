@@ -246,6 +246,9 @@ mod api_tests;
 #[cfg(test)]
 mod tag_tests;
 
+#[cfg(test)]
+mod tuple_tests;
+
 /// The typed API a Rust user expects: defaults, conversions, `Default`
 /// (`schemas/api/config.json`).
 pub mod api {
@@ -273,6 +276,16 @@ pub mod api {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod tags_ordered {
         envgen_runtime::include_schema!("api_tags_ordered");
+    }
+    /// Tuples from `prefixItems` (`schemas/api/tuples.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tuples {
+        envgen_runtime::include_schema!("api_tuples");
+    }
+    /// A tuple root from draft-07 array-form `items` (`schemas/api/tuples_draft7.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod tuples_draft7 {
+        envgen_runtime::include_schema!("api_tuples_draft7");
     }
 }
 

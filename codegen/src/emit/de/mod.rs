@@ -4,6 +4,7 @@
 //!   undeclared ones kept (`extra`), typed, or rejected, and missing required ones reported;
 //! * required-but-nullable and optional-nullable fields keep `null` distinct from absence;
 //! * integers accept `1.0` (JSON Schema integers are defined by value);
+//! * tuple structs read their array once, item by item;
 //! * enums dispatch on the JSON kind when their alternatives differ by kind, tagged unions
 //!   on their tag, and only the others buffer into a `serde_json::Value`.
 
@@ -11,12 +12,13 @@ mod record;
 mod union;
 
 use super::inflight::Inflight;
+use super::read::value_seed;
 use super::rust_ty::ModuleCx;
 use super::tokens::ident;
 use crate::ir::decoding::Decoding;
-use crate::ir::{Ty, TypeDef, TypeKind};
-use proc_macro2::TokenStream;
-use quote::quote;
+use crate::ir::{Tuple, Ty, TypeDef, TypeKind};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
 use record::struct_impl;
 pub(crate) use union::expecting_for;
 use union::enum_impl;
@@ -135,6 +137,129 @@ pub(crate) fn deserialize_impl(
         TypeKind::Newtype(ty) => newtype_impl(cx, t, ty),
         TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
         TypeKind::Enum(e) => enum_impl(cx, t, e, inflight),
+        TypeKind::Tuple(tuple) => tuple_impl(cx, t, tuple, inflight.is_some()),
+    }
+}
+
+/// A tuple struct reads an array: its leading items in order, each as a `Vec`'s item is
+/// read (integers through `Lenient`), then the further items into its last field, or,
+/// when closed, none. Too few items, or one more on a closed tuple, is serde's
+/// `invalid_length`. With `opaque` (validators are generated), an error raised in flight
+/// inside an item is dropped: its location lacks the item's index, so the caller finds the
+/// failure with the document's `Value` validator, which names the array keyword.
+fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> TokenStream {
+    let rt = &cx.rt;
+    let (impl_generics, self_ty, where_clause) = header(cx, t, false);
+    let params = cx.params(t);
+    let name = ident(&t.name);
+    let n = tuple.items.len();
+    let expecting = match (&tuple.rest, n) {
+        (None, 1) => format!("a {} array of 1 item", t.name),
+        (None, _) => format!("a {} array of {n} items", t.name),
+        (Some(_), 1) => format!("a {} array of at least 1 item", t.name),
+        (Some(_), _) => format!("a {} array of at least {n} items", t.name),
+    };
+    let element = |ty: &Ty| {
+        let read = next_element(cx, ty);
+        if opaque {
+            quote!(#rt::__private::inflight::opaque(#read)?)
+        } else {
+            quote!(#read?)
+        }
+    };
+    let locals: Vec<_> = (0..n).map(|i| format_ident!("item{}", i)).collect();
+    let reads = tuple
+        .items
+        .iter()
+        .zip(&locals)
+        .enumerate()
+        .map(|(i, (ty, local))| {
+            let read = element(ty);
+            let i = Literal::usize_unsuffixed(i);
+            quote! {
+                let Some(#local) = #read else {
+                    return Err(::serde::de::Error::invalid_length(#i, &self));
+                };
+            }
+        });
+    let more = Literal::usize_unsuffixed(n + 1);
+    let (rest_read, rest_init) = match &tuple.rest {
+        None => (
+            quote! {
+                if seq.next_element::<::serde::de::IgnoredAny>()?.is_some() {
+                    return Err(::serde::de::Error::invalid_length(#more, &self));
+                }
+            },
+            quote!(),
+        ),
+        Some(ty) => {
+            let read = element(ty);
+            (
+                quote! {
+                    let mut rest = Vec::new();
+                    while let Some(item) = #read {
+                        rest.push(item);
+                    }
+                },
+                quote!(rest),
+            )
+        }
+    };
+    let (visitor_decl, visitor_ty, visitor_new) = if params.is_empty() {
+        (
+            quote!(
+                struct Visitor;
+            ),
+            quote!(Visitor),
+            quote!(Visitor),
+        )
+    } else {
+        (
+            quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),
+            quote!(Visitor<#(#params),*>),
+            quote!(Visitor(::core::marker::PhantomData)),
+        )
+    };
+    quote! {
+        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #visitor_decl
+                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
+                    type Value = #self_ty;
+
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(#expecting)
+                    }
+
+                    fn visit_seq<Access>(self, mut seq: Access) -> Result<Self::Value, Access::Error>
+                    where
+                        Access: ::serde::de::SeqAccess<'de>,
+                    {
+                        #(#reads)*
+                        #rest_read
+                        Ok(#name(#(#locals,)* #rest_init))
+                    }
+                }
+                deserializer.deserialize_seq(#visitor_new)
+            }
+        }
+    }
+}
+
+/// `seq.next_element…()` for an item of `ty`, as a `Result<Option<T>, _>`: through a
+/// value seed for untyped JSON, through `Lenient` for bare integers.
+fn next_element(cx: &ModuleCx<'_>, ty: &Ty) -> TokenStream {
+    let t = cx.ty(ty);
+    if let Some(seed) = value_seed(cx, ty) {
+        quote!(seq.next_element_seed(#seed))
+    } else if ty.has_bare_int(cx.module) {
+        let rt = &cx.rt;
+        quote!(seq.next_element::<#rt::__private::de::Lenient<#t>>().map(|item| item.map(|lenient| lenient.0)))
+    } else {
+        quote!(seq.next_element::<#t>())
     }
 }
 

@@ -20,7 +20,9 @@
 //! A missing required property and a property `additionalProperties: false` rejects are
 //! raised by the struct itself, when the struct schema's own `required` and
 //! `additionalProperties` say so. Every other read is opaque: an error raised inside it
-//! is dropped, and the caller validates the document the slow way.
+//! is dropped, and the caller validates the document the slow way. A tuple struct's read
+//! is always opaque, and so are its reads of its items (`emit::de`): its errors are the
+//! array keywords' (`minItems`, `prefixItems`, `items`), which the `Value` validator names.
 
 use super::rust_ty::ModuleCx;
 use super::tokens::fn_name;
@@ -139,6 +141,8 @@ impl<'a> Inflight<'a> {
             Ty::Named(id) => match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => self.direct(cx, t, node, depth + 1),
                 TypeKind::Struct(_) | TypeKind::Enum(_) => !self.disjunctive(node),
+                // A tuple reads its items opaquely (`emit::de`): nothing is raised inside.
+                TypeKind::Tuple(_) => false,
             },
             Ty::Any
             | Ty::Object
@@ -166,6 +170,9 @@ impl<'a> Inflight<'a> {
             Ty::Mapped(_) => true,
             Ty::Named(id) => match &cx.module.get(*id).kind {
                 TypeKind::Alias(t) | TypeKind::Newtype(t) => Self::capturable(cx, t, depth + 1),
+                // A tuple's read is opaque: its errors (too few items, an item of the wrong
+                // type) are found by the `Value` validator of the document.
+                TypeKind::Tuple(_) => false,
                 _ => true,
             },
             _ => true,

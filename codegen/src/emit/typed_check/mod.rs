@@ -6,7 +6,7 @@
 //! fields against their property schemas), and skip what the Rust type already
 //! guarantees ([`Check::implied_by`], a field's presence). What has no typed form (a
 //! generic `T`, a `oneOf` whose alternatives overlap, keywords like `uniqueItems` on typed
-//! arrays) is checked by the `Value` validator of the same node on that part only.
+//! arrays, a tuple struct) is checked by the `Value` validator of the same node on that part only.
 //!
 //! A check renders to `Option<TokenStream>`: `None` when it can never fail.
 
@@ -291,7 +291,10 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 self.want(id, node);
                 quote!(<#ty>::#m(#expr, cx))
             }
-            TypeKind::Newtype(_) | TypeKind::Enum(_) => self.fallback(node, &expr),
+            // A tuple's array keywords have no typed form.
+            TypeKind::Newtype(_) | TypeKind::Enum(_) | TypeKind::Tuple(_) => {
+                self.fallback(node, &expr)
+            }
         }))
     }
 
@@ -325,6 +328,14 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 TypeKind::Newtype(ty) => {
                     let ty = ty.clone();
                     self.newtype_method(&ty, node)?
+                }
+                // The array keywords (`prefixItems`, `items`, `minItems`) have no typed form
+                // on a tuple: its JSON form is checked by the node's `Value` validator.
+                TypeKind::Tuple(_) => {
+                    let rt = self.rt.clone();
+                    let m = method_name(node);
+                    let f = self.fallback(node, &quote!(self));
+                    quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
                 }
             };
             self.methods.entry(id).or_default().push(m);

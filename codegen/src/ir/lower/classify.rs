@@ -8,7 +8,7 @@ use crate::ir::decoding::Decoding;
 use crate::ir::mapped;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of, Shape};
-use crate::ir::{Enum, IntTy, Ty, TypeDef, TypeKind, Variant, VariantKind};
+use crate::ir::{Enum, IntTy, Tuple, Ty, TypeDef, TypeKind, Variant, VariantKind};
 use crate::load::{pointer, Body, JsonType, NodeId};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -114,6 +114,7 @@ impl Lower<'_> {
                 Ok(match c {
                     Classified::Struct(s) => TypeKind::Struct(s),
                     Classified::Enum(e) => TypeKind::Enum(e),
+                    Classified::Tuple(t) => TypeKind::Tuple(t),
                     Classified::Ty(t) => TypeKind::Alias(t.ty),
                 })
             })?;
@@ -125,7 +126,7 @@ impl Lower<'_> {
         }
         match self.classify(node, shape, hint)? {
             Classified::Ty(l) => Ok(Some(l)),
-            Classified::Struct(_) | Classified::Enum(_) => Ok(None),
+            Classified::Struct(_) | Classified::Enum(_) | Classified::Tuple(_) => Ok(None),
         }
     }
 
@@ -149,6 +150,13 @@ impl Lower<'_> {
             .collect();
         let is_object_only = non_null == [JsonType::Object];
         if is_object_only && (!shape.properties.is_empty() || self.object_is_closed_struct(shape)) {
+            return Ok(true);
+        }
+        if non_null == [JsonType::Array]
+            && shape.one_of.is_empty()
+            && shape.any_of.is_empty()
+            && is_tuple(shape)
+        {
             return Ok(true);
         }
         let branches: Vec<NodeId> = shape.one_of.iter().chain(&shape.any_of).copied().collect();
@@ -310,6 +318,7 @@ impl Lower<'_> {
             Classified::Ty(l) => l.ty,
             Classified::Struct(s) => Ty::Named(self.push_type(node, hint, TypeKind::Struct(s))),
             Classified::Enum(e) => Ty::Named(self.push_type(node, hint, TypeKind::Enum(e))),
+            Classified::Tuple(t) => Ty::Named(self.push_type(node, hint, TypeKind::Tuple(t))),
         };
         Variant {
             name: vname,
@@ -389,7 +398,12 @@ impl Lower<'_> {
                     .unwrap_or(Ty::Int(integer_ty(shape))),
             )),
             JsonType::Array => {
+                if is_tuple(shape) {
+                    return Ok(Classified::Tuple(self.tuple(shape, name)?));
+                }
                 if !shape.prefix_items.is_empty() {
+                    // Leading items with schemas of their own, but an accepted array may
+                    // end before them: no tuple holds it.
                     return Ok(Classified::Ty(Lowered::of(Ty::Vec(Box::new(Ty::Any)))));
                 }
                 let item = match shape.items {
@@ -411,6 +425,51 @@ impl Lower<'_> {
                 }
             }
         })
+    }
+}
+
+/// Whether an array schema becomes a tuple struct (docs/type-mapping.md, "Tuples"): it
+/// gives its leading items schemas of their own (`prefixItems`, array-form `items`), and
+/// every array it accepts has all of them (`minItems` at least their count). A tuple is
+/// narrower than JSON only where the schema is: a shorter array would have no value.
+pub(super) fn is_tuple(shape: &Shape) -> bool {
+    let n = shape.prefix_items.len() as u64;
+    n > 0 && shape.min_items.is_some_and(|m| m >= n)
+}
+
+impl Lower<'_> {
+    /// The tuple of an array schema that [`is_tuple`]: one element per leading item, typed
+    /// by its schema (named `{name}Item{i}`), and the further items kept in a last `Vec`
+    /// unless the schema allows none (`items`/`additionalItems` `false` after exactly these
+    /// items, or `maxItems` at most their count). The further items are typed by
+    /// `items`/`additionalItems` when it applies from the tuple's end, else held as any
+    /// JSON (a wider type is always sound).
+    fn tuple(&mut self, shape: &Shape, name: &str) -> Result<Tuple> {
+        let n = shape.prefix_items.len();
+        let mut items = Vec::with_capacity(n);
+        let mut docs = Vec::with_capacity(n);
+        for (i, p) in shape.prefix_items.iter().enumerate() {
+            let l = self.ty_of(*p, &format!("{name}Item{i}"))?;
+            items.push(wrap_nullable(l.ty, l.nullable));
+            docs.push(self.field_docs(*p));
+        }
+        // The tail schema speaks for every item after the tuple's only when it applies from
+        // the tuple's end or earlier.
+        let tail = shape.items.filter(|_| shape.items_after <= n);
+        let none_more = shape.max_items.is_some_and(|m| m <= n as u64)
+            || tail.is_some_and(|t| matches!(self.set.node(t).body, Body::Bool(false)));
+        let rest = if none_more {
+            None
+        } else {
+            Some(match tail {
+                Some(t) => {
+                    let l = self.ty_of(t, &format!("{name}Item"))?;
+                    wrap_nullable(l.ty, l.nullable)
+                }
+                None => Ty::Any,
+            })
+        };
+        Ok(Tuple { items, docs, rest })
     }
 }
 

@@ -8,7 +8,7 @@ use crate::ir::{Ty, TypeDef, TypeId, TypeKind, VariantKind};
 /// (an alias has no `from_json_str`, and rustc rejects a recursive one). A root that
 /// lowered to an alias becomes a newtype in place; a root struct or enum that cannot hold
 /// `null` although the root schema allows it (`"type": ["object", "null"]`) is renamed
-/// `…Object` / `…Value`, and the document type is a newtype around its `Option`.
+/// `…Object` / `…Value` / `…Tuple`, and the document type is a newtype around its `Option`.
 ///
 /// With `dynamic` (a `$dynamicRef` or `$recursiveRef` of the set resolves through the
 /// dynamic scope), a root that is a reference to a struct or enum is a newtype too: it is
@@ -24,7 +24,7 @@ pub(super) fn document_type(
     let target_is_nominal = |ty: &Ty| match ty {
         Ty::Named(target) => matches!(
             types[target.0].kind,
-            TypeKind::Struct(_) | TypeKind::Enum(_)
+            TypeKind::Struct(_) | TypeKind::Enum(_) | TypeKind::Tuple(_)
         ),
         _ => false,
     };
@@ -43,6 +43,7 @@ pub(super) fn document_type(
         }
         TypeKind::Newtype(_) => return id,
         TypeKind::Struct(_) => ("Object", false),
+        TypeKind::Tuple(_) => ("Tuple", false),
         TypeKind::Enum(e) => (
             "Value",
             e.variants.iter().any(|v| match &v.kind {

@@ -329,6 +329,7 @@ impl Lower<'_> {
         match self.classify(node, &shape, name)? {
             Classified::Struct(s) => Ok(TypeKind::Struct(s)),
             Classified::Enum(e) => Ok(TypeKind::Enum(e)),
+            Classified::Tuple(t) => Ok(TypeKind::Tuple(t)),
             Classified::Ty(l) => Ok(TypeKind::Alias(wrap_nullable(l.ty, l.nullable))),
         }
     }
@@ -352,6 +353,7 @@ impl Lower<'_> {
 enum Classified {
     Struct(Struct),
     Enum(Enum),
+    Tuple(super::Tuple),
     Ty(Lowered),
 }
 
