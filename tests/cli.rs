@@ -236,8 +236,9 @@ fn validators_are_on_by_default_and_can_be_switched_off() {
     ] {
         assert!(without.contains(item), "--no-validators dropped {item}");
     }
+    // The validators, the typed checks and the in-flight specs go: at least a third.
     assert!(
-        without.len() * 2 < with.len(),
+        without.len() * 3 < with.len() * 2,
         "types-only output is not smaller"
     );
     // A scaffolded crate's example validates, so the two do not combine.

@@ -82,7 +82,11 @@ pub(crate) fn rust_type(path: &str) -> TokenStream {
 /// `use ::envgen_runtime as alias;`): each `alias::__private::m::…` becomes `m::…`, and
 /// the imports that make both resolve are put first, as a reader writes them
 /// (`use ::envgen_runtime::__private::{de, inflight};`). `rt` is the runtime's real path.
-pub(crate) fn with_private_imports(body: TokenStream, alias: &str, rt: &TokenStream) -> TokenStream {
+pub(crate) fn with_private_imports(
+    body: TokenStream,
+    alias: &str,
+    rt: &TokenStream,
+) -> TokenStream {
     let mut modules = std::collections::BTreeSet::new();
     let body = strip_private(body, alias, &mut modules);
     let alias_used = mentions(&body, alias);

@@ -69,11 +69,9 @@ pub mod msg {
     /// `type: "number"`.
     pub const NOT_NUMBER: Msg = Msg::new(&["", " is not of type \"number\""], &[Arg::Instance]);
     /// `type: "integer"`.
-    pub const NOT_INTEGER: Msg =
-        Msg::new(&["", " is not of type \"integer\""], &[Arg::Instance]);
+    pub const NOT_INTEGER: Msg = Msg::new(&["", " is not of type \"integer\""], &[Arg::Instance]);
     /// `type: "boolean"`.
-    pub const NOT_BOOLEAN: Msg =
-        Msg::new(&["", " is not of type \"boolean\""], &[Arg::Instance]);
+    pub const NOT_BOOLEAN: Msg = Msg::new(&["", " is not of type \"boolean\""], &[Arg::Instance]);
     /// `type: "null"`.
     pub const NOT_NULL: Msg = Msg::new(&["", " is not of type \"null\""], &[Arg::Instance]);
     /// `additionalProperties: false`.
@@ -673,7 +671,13 @@ mod tests {
         let got: Vec<(&str, &str, &str)> = cx
             .errors()
             .iter()
-            .map(|e| (e.instance_path.as_str(), e.keyword.as_str(), e.schema_path.as_str()))
+            .map(|e| {
+                (
+                    e.instance_path.as_str(),
+                    e.keyword.as_str(),
+                    e.schema_path.as_str(),
+                )
+            })
             .collect();
         // The nested node's location, then the outer one's again once the nested run
         // returned.

@@ -31,8 +31,14 @@ fn a_variant_is_constructed_without_its_tag_and_serialized_with_it() {
         r#"{"w":2,"kind":"rect","h":3}"#
     );
     // A struct whose other fields are all optional takes `Default`, tag included.
-    assert_eq!(serde_json::to_value(Label::default()).unwrap(), json!({"kind": "label"}));
-    assert_eq!((Circle::KIND, Rect::KIND, Label::KIND), ("circle", "rect", "label"));
+    assert_eq!(
+        serde_json::to_value(Label::default()).unwrap(),
+        json!({"kind": "label"})
+    );
+    assert_eq!(
+        (Circle::KIND, Rect::KIND, Label::KIND),
+        ("circle", "rect", "label")
+    );
 }
 
 #[test]
@@ -40,7 +46,10 @@ fn builders_need_no_tag() {
     let c = Circle::builder().r(2.0).build().expect("valid");
     assert_eq!(c, Circle { r: 2.0 });
     let d = Drawing::builder()
-        .shapes(vec![Shape::from(c), Shape::from(Label::builder().text("hi").build().unwrap())])
+        .shapes(vec![
+            Shape::from(c),
+            Shape::from(Label::builder().text("hi").build().unwrap()),
+        ])
         .build()
         .expect("valid");
     assert_eq!(
@@ -53,9 +62,14 @@ fn builders_need_no_tag() {
 fn a_condition_on_the_tag_sees_its_value() {
     // Rect's `if` reads `kind`, which the struct does not store: the typed check evaluates
     // the condition against the tag's one value, so `then` applies.
-    let e = Rect::default().validate().expect_err("`then` requires w and h");
+    let e = Rect::default()
+        .validate()
+        .expect_err("`then` requires w and h");
     assert_eq!(first(&e), (String::new(), "required".to_owned()));
-    let e = Rect::builder().w(1.0).build().expect_err("h is required by `then`");
+    let e = Rect::builder()
+        .w(1.0)
+        .build()
+        .expect_err("h is required by `then`");
     assert_eq!(first(&e).1, "required");
     Rect::builder().w(1.0).h(2.0).build().expect("valid");
 }
@@ -92,5 +106,8 @@ fn with_key_order_kept_a_tag_keeps_its_place() {
         r: 1.0,
         key_order: Default::default(),
     };
-    assert_eq!(serde_json::to_string(&built).unwrap(), r#"{"kind":"circle","r":1}"#);
+    assert_eq!(
+        serde_json::to_string(&built).unwrap(),
+        r#"{"kind":"circle","r":1}"#
+    );
 }

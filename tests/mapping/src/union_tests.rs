@@ -50,12 +50,7 @@ fn a_tag_first_dispatches_with_nothing_buffered() {
     );
     let mut data = serde_json::Map::new();
     data.insert("n".into(), json!(1));
-    assert_eq!(
-        batch.result,
-        Outcome::Success(OutcomeSuccess {
-            data,
-        })
-    );
+    assert_eq!(batch.result, Outcome::Success(OutcomeSuccess { data }));
     // The round trip gives the document back.
     assert_eq!(
         serde_json::to_value(&batch).ok(),

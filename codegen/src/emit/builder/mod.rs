@@ -133,7 +133,10 @@ impl BuilderEmitter<'_> {
                 ),
             )
         } else {
-            (quote!(), format!(" Builds the {}.", type_link(&self.t.name)))
+            (
+                quote!(),
+                format!(" Builds the {}.", type_link(&self.t.name)),
+            )
         };
         let docs: Vec<String> = doc.split('\n').map(str::to_owned).collect();
         let items = quote! {

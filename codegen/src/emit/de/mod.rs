@@ -20,8 +20,8 @@ use crate::ir::{Tuple, Ty, TypeDef, TypeKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use record::struct_impl;
-pub(crate) use union::expecting_for;
 use union::enum_impl;
+pub(crate) use union::expecting_for;
 
 /// `<T as Deserialize>::deserialize(d)` as a `Result<T, _>`, through `Lenient` for
 /// bare integers.

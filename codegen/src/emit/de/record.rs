@@ -294,7 +294,16 @@ pub(super) fn struct_impl(
         &outer_rt,
     );
     if self_boxed {
-        return boxed_impl(t, &impl_generics, &self_ty, &where_clause, &expecting, &value_ty, &read, &outer_rt);
+        return boxed_impl(
+            t,
+            &impl_generics,
+            &self_ty,
+            &where_clause,
+            &expecting,
+            &value_ty,
+            &read,
+            &outer_rt,
+        );
     }
     // The visitor is the runtime's (`de::read_map`); the impl holds the body of its
     // `visit_map`, with the runtime's path shortened to `__rt` (rendered by `body_cx`).
@@ -344,7 +353,13 @@ fn boxed_impl(
 ) -> TokenStream {
     let params: Vec<_> = t.generics.iter().map(|g| ident(g)).collect();
     let (visitor_decl, visitor_ty, visitor_new) = if params.is_empty() {
-        (quote!(struct Visitor;), quote!(Visitor), quote!(Visitor))
+        (
+            quote!(
+                struct Visitor;
+            ),
+            quote!(Visitor),
+            quote!(Visitor),
+        )
     } else {
         (
             quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),

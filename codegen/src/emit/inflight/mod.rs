@@ -623,7 +623,10 @@ impl<'a> Inflight<'a> {
         }
         let rt = &cx.rt;
         let (how, inner) = match read_ty {
-            Ty::Option(inner) => (Some(quote!(#rt::__private::inflight::OrNull::new())), &**inner),
+            Ty::Option(inner) => (
+                Some(quote!(#rt::__private::inflight::OrNull::new())),
+                &**inner,
+            ),
             _ => (None, read_ty),
         };
         if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
@@ -634,9 +637,15 @@ impl<'a> Inflight<'a> {
         let key = super::tokens::lit(&f.json);
         if how.is_none() && self.mapped_reader(index).is_none() {
             // The value's own deserializer: `plain` is `field` with `PhantomData`.
-            return Some(quote!(#rt::__private::inflight::plain(&mut map, &mut #local, #key, #spec)?));
+            return Some(
+                quote!(#rt::__private::inflight::plain(&mut map, &mut #local, #key, #spec)?),
+            );
         }
-        let how = self.how(cx, index, how.unwrap_or_else(|| quote!(::core::marker::PhantomData)));
+        let how = self.how(
+            cx,
+            index,
+            how.unwrap_or_else(|| quote!(::core::marker::PhantomData)),
+        );
         Some(quote!(#rt::__private::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
     }
 
