@@ -11,8 +11,9 @@ reads both generated files as Rust source text (prettyplease/rustfmt layout: top
 items start at column 0), and compares them feature by feature: for each type typify
 generates and each piece of API it offers (derives, trait impls, the builder, field-type
 features such as tuples, integer widths, `Option`, `Box`, maps, typed `format` values, serde
-defaults), envgen's counterpart as found in envgen's output, or a reason from REASONS below
-(a "gap:" where envgen lacks something a Rust user may want), or "TODO".
+defaults, an enum's serde tag), envgen's counterpart as found in envgen's output, or a
+reason from REASONS below (a "gap:" where envgen lacks something a Rust user may want), or
+"TODO".
 
 It writes docs/typify-comparison.md: versions, totals, a feature summary across all
 schemas (per feature: how many typify types offer it, how many have an envgen counterpart,
@@ -22,12 +23,28 @@ DETAIL_MAX_TYPES typify types. The per-type rows of larger schemas (github.json)
 WORK/detail/STEM.md, which is not committed.
 
 Nothing about envgen's API is hard-coded: every counterpart is looked up in the file
-envgen generated during this run.
+envgen generated during this run. The one exception is what the runtime's item macros
+expand to: envgen writes some impls through top-level calls of `envgen_runtime`'s
+`document!` (the entry points `from_json_str`, `from_json_str_with`, `validate`,
+`validate_with` and `impl Document`), `string_enum!` (a string enum's `as_str`, `Display`,
+`FromStr`, `TryFrom<&str>`/`TryFrom<String>` or, with a catch-all, `From<&str>`/
+`From<String>`; with `serde(..)` also `Serialize` and `Deserialize`) and
+`de::deserialize_map!` (a struct's `Deserialize` through its `ReadMap` impl);
+`expand_runtime_macros` writes those impls out as stubs before the file is read (per
+runtime/src/private/), and warns about a call of any other runtime macro.
+
+envgen-specific readings: a field envgen does not store because its schema admits one
+string (a required `const`/one-value `enum` property: the struct's associated const
+`T::TYPE` gives it) is "implied by the variant"; a Rust tuple typify makes is compared with
+envgen's tuple struct `T(A, B)` (`prefixItems` whose `minItems` covers them).
 
 Standard library only. Usage:
 
     cargo install cargo-typify --version 0.8.0
     python3 scripts/typify-comparison.py [--out PATH] [--work DIR] [--envgen PATH]
+
+It takes about half a minute (two binaries over 24 schemas; github.json and vega.json are
+most of it).
 """
 
 import argparse
@@ -50,10 +67,11 @@ CORPUS = "../shared/corpus/typify"  # relative to REPO; printed as is in the doc
 # feature no rule explains is left "TODO".
 # --------------------------------------------------------------------------------------
 REASONS = {
-    "builder-typestate": ("reason", "typestate builders",
-        "envgen's builders are typestate builders (a required field not set is a compile "
-        "error), started with `T::builder()`; a built or parsed value is changed through its "
-        "public fields, so no builder is made from a value"),
+    "builder-typestate": ("reason", "builders start from `T::builder()`",
+        "envgen's builders start from `T::builder()`: a typestate builder where the struct has "
+        "required fields (one not set is a compile error), else a wrapper around the struct "
+        "with every field unset; a built or parsed value is changed through its public fields, "
+        "so no builder is made from a value"),
     "format-string": ("reason", "`format` held as `String`",
         "envgen holds `String` for a string `format` by default, so that generated code and "
         "its runtime need no chrono/uuid; `--map-format date-time=::chrono::DateTime<::chrono::Utc>` "
@@ -110,10 +128,12 @@ REASONS = {
         "never by `format` alone (an annotation in JSON Schema); `--map-format int32=i32` "
         "narrows on request. typify's `NonZeroU*` for `minimum: 1` is not used (literals like "
         "`.port(8080)` stay plain)"),
-    "tuple": ("reason", "not yet: tuples",
-        "not yet: envgen holds a `Vec` for `prefixItems`/array-form "
-        "`items` (`Vec<serde_json::Value>`, or `Vec<T>` for one item schema), with the length "
-        "and items checked by `validate()`, the builder and the typed parse"),
+    "tuple-short": ("reason", "a tuple only where `minItems` covers the items",
+        "envgen makes a tuple struct of `prefixItems` (array-form `items` before 2020-12) only "
+        "where `minItems` is at least their number: `prefixItems` alone accepts shorter arrays, "
+        "which a tuple could not hold (docs/soundness.md); this array stays "
+        "`Vec<serde_json::Value>`, its items checked by `validate()`, the builder and the typed "
+        "parse"),
     "literal-enum": ("reason", "enum of literals",
         "envgen generates an enum of the schema's literals (`BlockSize::V512`, …), not a "
         "wrapper around the literal's type: there is no inner value to deref"),
@@ -139,10 +159,11 @@ REASONS = {
         "map (`serde_json::Map<String, Value>`), whose required keys `validate()` and the typed "
         "parse of the type holding it check; a map needs no builder"),
     "draft04-const": ("reason", "draft-04 has no `const`",
-        "the schema declares draft-04, where `const` is no keyword (it came with draft-06): a "
-        "`oneOf`/`anyOf` branch `{\"const\": …}` accepts every value, so envgen holds it as a "
-        "`serde_json::Value` variant (and a string that another branch also accepts fails "
-        "`oneOf`); typify reads `const` whatever the draft"),
+        "the schema declares draft-04, where `const` is no keyword (it came with draft-06): "
+        "`{\"const\": …}` accepts every value, so envgen holds a `oneOf`/`anyOf` branch "
+        "`{\"const\": …}` as a `serde_json::Value` variant (and a string that another branch "
+        "also accepts fails `oneOf`), and a property `{\"const\": …}` as a field, not as a tag "
+        "implied by the variant; typify reads `const` whatever the draft"),
     "JsonSchema": ("reason", "schemars on request",
         "envgen derives `schemars::JsonSchema` with `--schemars` (not used for this run)"),
     "literal-conv": ("gap", "no conversion of non-string literals",
@@ -156,6 +177,15 @@ REASONS = {
         "gap: a `oneOf` of single-literal branches (`{\"const\": \"A\"}`, "
         "`{\"enum\": [\"B\"]}`) is a union of one-variant enums (`E::A(EA)`), not one string "
         "enum with `Display`, `FromStr` and the literal derives"),
+    "tuple-rest": ("gap", "further items stay a `Vec`",
+        "gap: envgen's tuple struct has a field per `prefixItems` (array-form `items`) item; "
+        "the items after them are its last field, a `Vec`, even where `minItems`/`maxItems` fix "
+        "their number (checked by `validate()`, the builder and the typed parse), where typify "
+        "makes a tuple element of each"),
+    "array-len": ("gap", "no fixed-size arrays",
+        "gap: an array whose items share one schema is `Vec<T>` even where `minItems` and "
+        "`maxItems` fix its length (checked by `validate()`, the builder and the typed parse), "
+        "not `[T; N]`"),
 }
 TODO = "TODO"
 
@@ -171,6 +201,7 @@ PRIM_TRAITS = {
     "serde_json::Value": {"Clone", "Debug", "Default", "PartialEq", "Eq", "Hash", "Display",
                           "FromStr", "Serialize", "Deserialize"},
     "()": _PRIM_ALL - {"Display", "FromStr"},
+    "&'static str": _PRIM_ALL - {"FromStr"},
     "std::path::PathBuf": {"Clone", "Debug", "Default", "Eq", "Hash", "Ord", "PartialEq",
                            "PartialOrd", "Serialize", "Deserialize", "FromStr", "From<String>"},
 }
@@ -470,8 +501,9 @@ class Fn:
 
 
 class Impl:
-    def __init__(self, module, trait_raw, self_raw, fns, assoc, text):
+    def __init__(self, module, trait_raw, self_raw, fns, assoc, text, consts=None):
         self.module = module
+        self.consts = consts or {}  # pub associated consts: name -> (type, value text)
         self.trait_raw = trait_raw
         self.trait = trait_key(trait_raw) if trait_raw else None
         self.self_raw = self_raw
@@ -495,6 +527,7 @@ class TypeDef:
         self.impls = []             # Impl with this as Self (trait impls)
         self.inherent = []          # Fn (pub) in `impl Self { .. }`
         self.outgoing = []          # Impl `From<Self> for Foreign`
+        self.consts = {}            # pub associated consts in `impl Self`: name -> (ty, value)
         self.lines = 0
 
     @property
@@ -653,9 +686,17 @@ class Crate:
                 break
         e = match_close(b, body)
         inner = item.sub(body + 1, e).dedent()
-        fns, assoc = [], {}
+        fns, assoc, consts = [], {}, {}
         for it in split_items(inner):
             _, _, i = take_attrs(it)
+            mc = re.compile(r"\s*pub\s+const\s+(\w+)\s*:").match(it.b, i)
+            if mc:
+                parts = split_top(it.b, mc.end(), len(it.b), ";")
+                if parts:
+                    a, z = parts[0]
+                    ty, _, val = it.o[a:z].partition("=")
+                    consts[mc.group(1)] = (norm_ty(ty), val.strip())
+                continue
             m = re.compile(r"\s*(pub(?:\s*\([^)]*\))?\s+)?((?:(?:const|async|unsafe)\s+)*)"
                            r"(fn|type)\b").match(it.b, i)
             if not m:
@@ -671,7 +712,7 @@ class Crate:
                     if parts:
                         a, z = parts[0]
                         assoc[ma.group(1)] = norm_ty(it.o[a:z])
-        self.impls.append(Impl(module, trait_raw, self_raw, fns, assoc, o))
+        self.impls.append(Impl(module, trait_raw, self_raw, fns, assoc, o, consts))
 
     # -- linking impls to types -----------------------------------------------------------
     def resolve(self, raw, module):
@@ -723,6 +764,7 @@ class Crate:
                 self.types[q].impls.append(im)
             else:
                 self.types[q].inherent += [f for f in im.fns if f.pub]
+                self.types[q].consts.update(im.consts)
 
     def root_types(self):
         return {t.name: t for t in self.types.values() if not t.module}
@@ -917,6 +959,48 @@ def variant_map(t, e):
         if len(pt) == len(pe):
             res.update(dict(zip(pt, pe)))
     return res
+
+
+PTR_RE = re.compile(r"Generated from `[^`#]*#([^`]*)`")
+
+
+def def_pointer(t):
+    """The JSON pointer envgen's doc comment says a type comes from (`/definitions/A/oneOf/0`)."""
+    for d in t.docs:
+        m = PTR_RE.search(d)
+        if m:
+            return m.group(1)
+    return None
+
+
+def implied_const(t, e, s, etypes):
+    """Where slot s of typify's type t is a field envgen does not store because its schema
+    admits one string (the value is implied by the struct, an associated const names it):
+    (envgen's struct, the const's name), else None. e is envgen's type for t (its object
+    view for a struct); for typify's struct variant `V { f }`, the struct envgen's variant
+    holds is looked at."""
+    if e is None:
+        return None
+    holder, field = e, s.label
+    if e.kind == "enum":
+        if t.kind != "enum" or "." not in s.label:
+            return None
+        v, _, field = s.label.partition(".")
+        if field.isdigit():
+            return None
+        ev = variant_map(t, e).get(v)
+        vs = slot_index(e).get(ev) if ev else None
+        holder = etypes.get(base_name(vs.ty)) if vs is not None else None
+        if holder is not None and holder.kind == "enum":
+            objs = [etypes.get(base_name(x.ty)) for x in holder.slots if "." not in x.label]
+            objs = [o for o in objs if o is not None and o.kind == "struct"]
+            holder = objs[0] if len(objs) == 1 else None
+    if holder is None or holder.kind != "struct":
+        return None
+    for c, (ty, _) in holder.consts.items():
+        if normkey(c) == normkey(field) and "str" in ty:
+            return holder, c
+    return None
 
 
 def find_slot_in(t, e, s, etypes):
@@ -1163,7 +1247,7 @@ def ty_tree(s):
 
 
 def tree_str(t):
-    name, args = t
+    name, args = t[0], t[1]
     if name == "()":
         return "(" + ", ".join(tree_str(a) for a in args) + ")"
     if name == "[]":
@@ -1189,6 +1273,42 @@ def parallel(tt, et, name):
         if r is not None:
             return r
     return None
+
+
+def tuple_places(tt, et, es):
+    """For each Rust tuple `('()', parts)` or fixed-size array `('[]', ..)` in typify's type
+    tree tt: (that node, envgen's node at the same place in et, or None). envgen's
+    generated tuple struct is read as ('()', its fields, its name); a `Box` or an envgen
+    `Option` on one side only is looked through; maps of any kind alike."""
+    out = []
+
+    def expand(n):
+        if n is None or n[1]:
+            return n
+        t = es.types.get(n[0])
+        if t is not None and t.kind == "alias":
+            return expand(ty_tree(es.unalias(t.alias)))
+        if t is not None and t.kind == "tuple" and len(t.slots) > 1:
+            return ("()", [ty_tree(x.ty) for x in t.slots], t.name)
+        return n
+
+    def walk(a, b):
+        b = expand(b)
+        if a[0] in ("()", "[]"):
+            out.append((a, b))
+            return
+        if b is not None:
+            if a[0] == "Box" and b[0] != "Box" and a[1]:
+                return walk(a[1][0], b)
+            if b[0] in ("Box", "Option") and a[0] != b[0] and b[1]:
+                return walk(a, b[1][0])
+        same = b is not None and (a[0] == b[0] or (a[0] in MAP_NAMES and b[0] in MAP_NAMES)) \
+            and len(a[1]) == len(b[1])
+        for i, x in enumerate(a[1]):
+            walk(x, b[1][i] if same else None)
+
+    walk(tt, et)
+    return out
 
 
 def ty_equiv(a, b):
@@ -1237,7 +1357,14 @@ class Pseudo:
         self.slots = [Slot("=", "=", target)]
         self.variants = []
         self.attrs, self.docs, self.generics = [], [], ""
+        self.consts = {}
         self.where = where
+
+
+def via_macro(im):
+    """The runtime macro an impl was written by (`string_enum`, ...), or None."""
+    m = re.search(r"// via (\w+)!", im.text)
+    return m.group(1) if m else None
 
 
 def is_literal_enum(t):
@@ -1272,10 +1399,39 @@ def compare(ty_side, en_side, schemars_flag, envgen_failed, common=frozenset(), 
                                              f"`{e.name}` is it")
                 changed = True
 
+    # a typify type for a field envgen does not store (its schema admits one string: the
+    # struct's associated const gives it): envgen's type for that property's schema, which
+    # parsing reads it through (def pointer `STRUCT/properties/FIELD`), else the const
+    implied = {}
+    if en_side and not envgen_failed:
+        for x in sorted(set(tt) - set(matches)):
+            for p in sorted(matches):
+                pt, pe = tt[p], et[matches[p][0]]
+                ov = en_side.object_view(pe) if pt.kind == "struct" else None
+                holder = ov[0] if ov else pe
+                s = next((s for s in pt.slots if s.ty == x), None)
+                ic = implied_const(pt, holder, s, et) if s is not None else None
+                if ic is None:
+                    continue
+                st, c = ic
+                note = f"the field is implied by the variant (associated const `{st.name}::{c}`)"
+                ptr = def_pointer(st)
+                prop = (ptr or "") + "/properties/"
+                cands = sorted(n for n, y in et.items() if ptr
+                               and (def_pointer(y) or "").startswith(prop)
+                               and normkey(def_pointer(y)[len(prop):])
+                               == normkey(s.label.split(".")[-1]))
+                if cands:
+                    matches[x] = (cands[0], f"the property's schema: {note}")
+                else:
+                    implied[x] = Pseudo(x, "&'static str",
+                                        f"the associated const `{st.name}::{c}` ({note})")
+                break
+
     # a typify type envgen has no type for: the envgen field that holds it
     inline = {}
     if en_side and not envgen_failed:
-        for x in sorted(set(tt) - set(matches)):
+        for x in sorted(set(tt) - set(matches) - set(implied)):
             for p in sorted(matches):
                 pt, pe = tt[p], et[matches[p][0]]
                 holder = pe
@@ -1298,6 +1454,7 @@ def compare(ty_side, en_side, schemars_flag, envgen_failed, common=frozenset(), 
                 if x in inline:
                     break
 
+    inline.update(implied)
     rename = {k: v[0] for k, v in matches.items() if k != v[0]}
     for x, ps in inline.items():
         rename[x] = ps.alias
@@ -1403,6 +1560,13 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
                 return ("reason", "issue43-newtype", "")
             if target == "serde_json::Value" and inner == "String" and validating:
                 return ("reason", "not-any-value", "")
+            # a Rust tuple or array where envgen holds a `Vec`: the tuple's reason
+            if out_conv and k != "slot" and ty_tree(target)[0] == "Vec":
+                shape_ = ty_tree(inner)[0]
+                if shape_ == "()":
+                    return ("reason", "tuple-short", f"envgen: `{target}`")
+                if shape_ == "[]":
+                    return ("gap", "array-len", f"envgen: `{target}`")
             if out_conv or k == "TryFrom<inner>":
                 return ("reason", "inner-type", "")
             return None
@@ -1459,8 +1623,12 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
         if d in e.derives:
             add(kind, "derive", 1, d, "counterpart", d, f"`#[derive({d})]`")
         elif d in ("Serialize", "Deserialize") and d in e_traits:
-            add(kind, "derive", 1, d, "counterpart", f"{d} (impl)",
-                f"hand-written `impl {d}`" + (" (validating)" if d == "Deserialize" else ""))
+            mac = next((via_macro(i) for i in e.impls if i.trait == d and via_macro(i)), None)
+            add(kind, "derive", 1, d, "counterpart",
+                f"{d} (`{mac}!`)" if mac else f"{d} (impl)",
+                (f"`impl {d}` written by the runtime's `{mac}!`" if mac
+                 else f"hand-written `impl {d}`")
+                + (" (validating)" if d == "Deserialize" else ""))
         elif d in e_traits:
             add(kind, "derive", 1, d, "counterpart", f"{d} (impl)", f"`impl {d}`")
         elif ekind == "alias" and d in a_traits:
@@ -1575,13 +1743,27 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
                     add(kind, g, 2, item, "todo",
                         detail=f"envgen gap: variant `{evn}({y})` has no `From`")
                 continue
-        # 4. the newtype's conversions where envgen has no wrapper
+        # 4. typify's newtype around a Rust tuple where envgen's type is a tuple struct
+        if nk and newtype and ekind == "tuple" and ty_tree(inner)[0] == "()":
+            tparts = ty_tree(subst(inner))[1]
+            eparts = [ty_tree(x.ty) for x in e.slots]
+            if ty_equiv(tree_str(("()", tparts)), tree_str(("()", eparts))):
+                if nk == "Deref":
+                    add(kind, g, 2, item, "counterpart",
+                        "no `Deref` needed: public "
+                        + ", ".join(f"`.{i}`" for i in range(len(eparts))),
+                        "none needed: the tuple struct's own public fields (`.0`, `.1`, …)")
+                    continue
+            elif eparts[-1][0] == "Vec" and len(eparts) - 1 < len(tparts):
+                add(kind, g, 2, item, "gap", rid="tuple-rest", detail=f"envgen: {es.shape(e)}")
+                continue
+        # 5. the newtype's conversions where envgen has no wrapper
         if nk or (out and newtype):
             r = newtype_reason(nk or "From<Self> for inner")
             if r:
                 add(kind, g, 2, item, r[0], rid=r[1], detail=r[2])
                 continue
-        # 5. envgen's type is a plain Rust type (alias, or held in the field)
+        # 6. envgen's type is a plain Rust type (alias, or held in the field)
         if ekind == "alias":
             mf = re.match(r"From<(.*)>$", ek)
             if mf and es.unalias(mf.group(1)) == target:
@@ -1642,16 +1824,28 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
             bf = next((f for f in es.crate.types[ebq].inherent if f.name == "build"), None) \
                 if ebq in es.crate.types else None
             missing = [s for s in setters if s not in esetters]
+            # a field envgen does not store (implied by the struct) needs no setter
+            consts = {}
+            for x in missing:
+                ts = next((y for y in t.slots if normkey(y.label) == normkey(x)), None)
+                ic = implied_const(t, holder, ts, es.types) if ts is not None else None
+                if ic:
+                    consts[x] = f"`{ic[0].name}::{ic[1]}`"
+            missing = [x for x in missing if x not in consts]
+            notes = ""
+            if missing:
+                notes += f" (no setter named {', '.join(missing)})"
+            if consts:
+                notes += (f" (no setter needed for {', '.join(consts)}: implied by the variant, "
+                          f"associated const {', '.join(consts.values())})")
             env = f"`{holder.name}::builder()` → `{ebq}`"
             if bf is not None:
                 env += f", `build()` → `{bf.ret}`"
-            if missing:
-                env += f" (no setter named {', '.join(missing)})"
+            env += notes
             if holder is not e:
                 conv = any(i.trait == f"From<{holder.name}>" for i in e.impls)
                 env += via + (f", `impl From<{holder.name}> for {e.name}`" if conv else "")
-            short = f"`{holder.name}::builder()` → `{ebq}`" + env[env.find(" (no setter"):] \
-                if missing else f"`{holder.name}::builder()` → `{ebq}`"
+            short = f"`{holder.name}::builder()` → `{ebq}`" + notes
             if holder is not e:
                 short += via
             if holder is e:
@@ -1688,6 +1882,41 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
             return Slot("=", "=", target)
         return find_slot_in(t, holder, s, es.types) if es else None
 
+    def tuple_rows(hits, item, order, flabel):
+        """typify's Rust tuples and fixed-size arrays, one row per place: envgen's tuple
+        struct with the same items, or a reason."""
+        for s in hits:
+            if newtype and ekind == "tuple" and s.label == ".0":
+                etree, where = ("()", [ty_tree(x.ty) for x in e.slots], e.name), es.shape(e)
+            else:
+                x = eslot(s)
+                if x is None:
+                    add(flabel, "field", order, item, "todo",
+                        detail=f"no `{s.label}` in {eshape()}")
+                    continue
+                etree, where = ty_tree(x.ty), slot_text(ename, x)
+            for a, b in tuple_places(ty_tree(subst(s.ty)), etree, es):
+                ta = tree_str(a)
+                if a[0] == "()" and b is not None and b[0] == "()" and \
+                        ty_equiv(ta, tree_str(b)):
+                    held = f"struct {b[2]}{tree_str(b)}" if len(b) > 2 else tree_str(b)
+                    add(flabel, "field", order, item, "counterpart",
+                        f"`{held}` for `{ta}`",
+                        "a tuple struct `T(A, B)` with `From<(A, B)>` and back")
+                elif a[0] == "()" and b is not None and b[0] == "()" and b[1] and \
+                        b[1][-1][0] == "Vec" and len(b[1]) - 1 < len(a[1]):
+                    add(flabel, "field", order, item, "gap", rid="tuple-rest",
+                        detail=f"envgen: {where}")
+                elif a[0] == "()" and b is not None and b[0] == "Vec":
+                    add(flabel, "field", order, item, "reason", rid="tuple-short",
+                        detail=f"envgen: {where}")
+                elif a[0] == "[]" and b is not None and b[0] == "Vec":
+                    add(flabel, "field", order, item, "gap", rid="array-len",
+                        detail=f"envgen: {where}")
+                else:
+                    add(flabel, "field", order, item, "todo",
+                        detail=f"`{ta}`; envgen: {where}")
+
     feats = [
         ("tuple", "tuple field", lambda ty: ty_has_tuple(ty)),
         ("int", "integer width (not `i64`)",
@@ -1707,13 +1936,22 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
         if e is None:
             add(flabel, "field", 10 + order, item, "todo")
             continue
-        nr = newtype_reason("slot") if newtype and ekind not in ("alias", "newtype") else None
+        nr = newtype_reason("slot") if newtype and ekind not in ("alias", "newtype", "tuple") \
+            else None
         if nr:
             add(flabel, "field", 10 + order, item, nr[0], rid=nr[1], detail=nr[2])
+            continue
+        if fk == "tuple":
+            tuple_rows(hits, item, 10 + order, flabel)
             continue
         parts, bad, missing = [], [], []
         for s in hits:
             x = eslot(s)
+            ic = implied_const(t, holder, s, es.types) if x is None and not pseudo else None
+            if ic:
+                parts.append(f"`{s.label}`: implied by the variant (associated const "
+                             f"`{ic[0].name}::{ic[1]}`)")
+                continue
             if x is None:
                 missing.append(s.label)
                 continue
@@ -1743,6 +1981,28 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
                     detail=f"envgen: {env}")
             else:
                 add(flabel, "field", 10 + order, item, "todo", detail=f"envgen: {env}")
+
+    # -- an internally tagged enum's tag --------------------------------------------------
+    mtag = next((re.search(r'\btag\s*=\s*"([^"]*)"', a) for a in t.attrs
+                 if a.startswith("#[serde(") and re.search(r'\btag\s*=\s*"', a)), None)
+    if t.kind == "enum" and mtag:
+        tag = mtag.group(1)
+        kind, item = "serde tag (`#[serde(tag = ..)]`)", f"`{tag}`"
+        for v, _ in t.variants:
+            probe = Slot(f"{v}.{tag}", f"{v}.{tag}", "_")
+            ic = implied_const(t, e, probe, es.types) if e is not None and not pseudo else None
+            x = find_slot_in(t, e, probe, es.types) if e is not None and not pseudo else None
+            if e is None:
+                add(kind, "field", 9, item, "todo")
+            elif ic:
+                add(kind, "field", 9, item, "counterpart", f"`{ic[0].name}::{ic[1]}`",
+                    "implied by the variant (associated const `T::TAG` of the struct it holds)")
+            elif x is not None and draft04:
+                add(kind, "field", 9, item, "reason", rid="draft04-const",
+                    detail=f"envgen: variant `{v}`'s `{x.label}: {x.ty}`")
+            else:
+                add(kind, "field", 9, item, "todo",
+                    detail=f"variant `{v}`: no associated const for `{tag}`")
 
     # -- serde defaults -------------------------------------------------------------------
     def accessor(x):
@@ -1782,6 +2042,11 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
         elif x is not None:
             add(kind, "default", 20, item, "reason", rid="default-no-accessor",
                 detail=f"envgen: `{x.label}: {x.ty}`")
+        elif implied_const(t, holder, s, es.types) and not pseudo:
+            ic = implied_const(t, holder, s, es.types)
+            add(kind, "default", 20, item, "counterpart",
+                f"implied by the variant (associated const `{ic[0].name}::{ic[1]}`)",
+                "implied by the variant (associated const `T::NAME`)")
         else:
             add(kind, "default", 20, item, "todo", detail=f"no `{s.label}` in {eshape()}")
     return rows
@@ -1968,29 +2233,100 @@ def count(rows, st):
     return sum(1 for r in rows if r.status == st)
 
 
-STRING_ENUM = re.compile(
-    r"::envgen_runtime::__private::string_enum!\(\s*(\w+)\s*\{(.*?)\}\s*\);", re.S)
+RUNTIME_MACRO = re.compile(r"^::envgen_runtime::__private::(?:\w+::)*(\w+)!\(", re.M)
 
 
-def expand_string_enums(text):
-    """envgen writes a string enum's conversions through the runtime's `string_enum!`
-    macro (`Name { A = "a", ...; Other }`): the impls it expands to, written out, so that
-    they are read like any other impl."""
-    def one(m):
-        name, body = m.group(1), m.group(2)
-        pairs, _, other = body.partition(";")
-        other = other.strip()
-        out = [f"impl {name} {{\n    pub fn as_str(&self) -> &str {{ todo() }}\n}}",
-               f"impl ::core::fmt::Display for {name} {{\n    fn fmt(&self) {{}}\n}}",
-               f"impl ::core::str::FromStr for {name} {{\n    fn from_str(value: &str) {{}}\n}}"]
-        if other:
-            out += [f"impl ::core::convert::From<&str> for {name} {{\n    fn from(value: &str) -> Self {{}}\n}}",
-                    f"impl ::core::convert::From<String> for {name} {{\n    fn from(value: String) -> Self {{}}\n}}"]
-        else:
-            out += [f"impl ::core::convert::TryFrom<&str> for {name} {{\n    fn try_from(value: &str) {{}}\n}}",
-                    f"impl ::core::convert::TryFrom<String> for {name} {{\n    fn try_from(value: String) {{}}\n}}"]
-        return "\n".join(out)
-    return STRING_ENUM.sub(one, text)
+def _expand_string_enum(args):
+    """`Name { A = "a", ... }` or `Name { A = "a", ...; Other }`, optionally followed by
+    `serde("expecting", "keyword")`."""
+    m = re.match(r"\s*(\w+)\s*\{(.*?)\}\s*(serde\s*\(.*\))?\s*$", args, re.S)
+    if not m:
+        return None
+    name, body, serde = m.group(1), m.group(2), m.group(3)
+    _, _, other = body.partition(";")
+    out = [f"impl {name} {{\n    pub fn as_str(&self) -> &str {{ todo() }}\n}}",
+           f"impl ::core::fmt::Display for {name} {{\n    fn fmt(&self) {{}}\n}}",
+           f"impl ::core::str::FromStr for {name} {{\n    fn from_str(value: &str) {{}}\n}}"]
+    if other.strip():
+        out += [f"impl ::core::convert::From<&str> for {name} {{\n    fn from(value: &str) -> Self {{}}\n}}",
+                f"impl ::core::convert::From<String> for {name} {{\n    fn from(value: String) -> Self {{}}\n}}"]
+    else:
+        out += [f"impl ::core::convert::TryFrom<&str> for {name} {{\n    fn try_from(value: &str) {{}}\n}}",
+                f"impl ::core::convert::TryFrom<String> for {name} {{\n    fn try_from(value: String) {{}}\n}}"]
+    if serde:
+        out += [f"impl ::serde::Serialize for {name} {{\n    fn serialize<S>(&self, serializer: S) {{}}\n}}",
+                f"impl<'de> ::serde::Deserialize<'de> for {name} {{\n    fn deserialize<D>(deserializer: D) {{}}\n}}"]
+    return out
+
+
+def _expand_document(args):
+    """`Name` (no validators: `from_json_str` only) or `Name, node, check, direct,
+    FORMATS` (the four entry points and `impl Document`)."""
+    parts = [x.strip() for x in args.split(",") if x.strip()]
+    if not parts or not re.fullmatch(r"\w+", parts[0]):
+        return None
+    name = parts[0]
+    err = "::core::result::Result<Self, ::envgen_runtime::ValidationErrors>"
+    verr = "::core::result::Result<(), ::envgen_runtime::ValidationErrors>"
+    if len(parts) == 1:
+        return [f"impl {name} {{\n    pub fn from_json_str(input: &str) -> {err} {{}}\n}}"]
+    opts = "options: &::envgen_runtime::Options"
+    return [f"impl {name} {{\n"
+            f"    pub fn from_json_str(input: &str) -> {err} {{}}\n"
+            f"    pub fn from_json_str_with(input: &str, {opts}) -> {err} {{}}\n"
+            f"    pub fn validate(&self) -> {verr} {{}}\n"
+            f"    pub fn validate_with(&self, {opts}) -> {verr} {{}}\n}}",
+            f"impl ::envgen_runtime::Document for {name} {{\n"
+            f"    fn from_json_str_with(input: &str, {opts}) -> {err} {{}}\n"
+            f"    fn validate_with(&self, {opts}) -> {verr} {{}}\n}}"]
+
+
+def _expand_deserialize_map(args):
+    """`Name`: `impl Deserialize` through the struct's `ReadMap` impl."""
+    name = args.strip()
+    if not re.fullmatch(r"\w+", name):
+        return None
+    return [f"impl<'de> ::serde::Deserialize<'de> for {name} {{\n"
+            f"    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error> {{}}\n}}"]
+
+
+RUNTIME_MACROS = {"string_enum": _expand_string_enum, "document": _expand_document,
+                  "deserialize_map": _expand_deserialize_map}
+
+
+def expand_runtime_macros(text, unknown):
+    """envgen writes some impls through the runtime's item macros, each a top-level
+    `::envgen_runtime::__private::…::NAME!(…);` call: `string_enum!` (a string enum's
+    `as_str`, `Display`, `FromStr`, `TryFrom<&str>`/`TryFrom<String>`, or with a catch-all
+    `From<&str>`/`From<String>`; with `serde(..)` also `Serialize` and `Deserialize`),
+    `document!` (`from_json_str`, `from_json_str_with`, `validate`, `validate_with` and
+    `impl Document`; `document!(Name)` only `from_json_str`) and `de::deserialize_map!`
+    (`impl Deserialize` through the struct's `ReadMap` impl). The impls each expands to
+    (per runtime/src/private/) are written out here as stubs, so that they are read like
+    any other impl; each stub's body starts with the comment `// via NAME!`. A call of
+    another macro, or one whose arguments are not understood,
+    is left as it is and counted in `unknown` (macro name -> count)."""
+    b = blank(text)
+    out, pos = [], 0
+    for m in RUNTIME_MACRO.finditer(b):
+        if m.start() < pos:
+            continue
+        name = m.group(1)
+        close = match_close(b, m.end() - 1)
+        end = close + 1
+        if end < len(b) and b[end] == ";":
+            end += 1
+        fn = RUNTIME_MACROS.get(name)
+        items = fn(b[m.end():close]) if fn else None  # literals blanked: names only
+        if items is None:
+            unknown[name] = unknown.get(name, 0) + 1
+            continue
+        out.append(text[pos:m.start()])
+        # each stub says where it comes from (`Impl.text`, see `via_macro`)
+        out.append("\n".join(x.replace("{\n", f"{{\n    // via {name}!\n", 1) for x in items))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def main():
@@ -2023,7 +2359,8 @@ def main():
 
     newest = max((p.stat().st_mtime for d in ("src", "codegen/src", "runtime/src")
                   for p in (REPO / d).rglob("*.rs")), default=0)
-    if newest > envgen.stat().st_mtime:
+    stale = newest > envgen.stat().st_mtime
+    if stale:
         print(f"warning: {os.path.relpath(envgen, REPO)} is older than the sources; "
               "rebuild it (nice -n 10 cargo build -q --bin envgen) for a current record",
               file=sys.stderr)
@@ -2035,13 +2372,16 @@ def main():
     rustc_version = sh(["rustc", "--version"])[1].strip()
     envgen_version = sh([str(envgen), "--version"])[1].strip()
     head = sh(["git", "rev-parse", "--short", "HEAD"])[1].strip()
-    dirty = bool(sh(["git", "status", "--porcelain", "--untracked-files=no"])[1].strip())
+    # a binary given with --envgen, or older than the sources, may not be the tree at HEAD
+    dirty = bool(sh(["git", "status", "--porcelain", "--untracked-files=no"])[1].strip()) \
+        or stale or bool(args.envgen)
     help_text = sh([str(envgen), "--help"])[1]
     schemars_flag = "--schemars" if re.search(r"--schemars\b", help_text) else None
     md = re.search(r"--draft <\w+>\s*\n\s*(.+)", help_text)
     draft_help = md.group(1).strip() if md else ""
 
     runs = []
+    unknown_macros = {}
     for schema in schemas():
         stem = Path(schema).stem
         print(f"{schema} ...", file=sys.stderr, flush=True)
@@ -2049,8 +2389,12 @@ def main():
         ty = run_typify(schema, tout)
         en = run_envgen(str(envgen), schema, eout, help_text)
         ty_side = Side(Crate(tout.read_text())) if ty["ok"] else None
-        en_side = Side(Crate(expand_string_enums(eout.read_text()))) if en["ok"] else None
+        en_side = Side(Crate(expand_runtime_macros(eout.read_text(), unknown_macros))) \
+            if en["ok"] else None
         runs.append((schema, ty, en, ty_side, en_side))
+    for name, k in sorted(unknown_macros.items()):
+        print(f"warning: {k} call(s) of the runtime macro `{name}!` not expanded (unknown to "
+              "the script): impls it writes are not seen", file=sys.stderr)
 
     # Methods (nearly) every envgen type has are said once, not in every row.
     per_type = [{f.name for f in t.inherent} for r in runs if r[4] for t in r[4].types.values()]
@@ -2094,7 +2438,9 @@ def main():
       "envgen's counterpart as found in the code envgen generates for the same schema, or, "
       "where envgen has none, why (a reason, R1… below; \"gap\" where envgen lacks something a "
       "Rust user may want). Both outputs are read as Rust source text; nothing about either "
-      "tool's API is written into the script, only the reasons are.")
+      "tool's API is written into the script except the reasons and what envgen's runtime "
+      "macros expand to (`document!`, `string_enum!`, `de::deserialize_map!`: top-level calls "
+      "in envgen's output, whose impls the script writes out before reading it).")
     w("")
     w("Regenerate with")
     w("")
@@ -2117,17 +2463,23 @@ def main():
       "and punctuation, then by position: the types the same field of two matched types holds "
       "(several typify types may meet one envgen type, since envgen generates one type for "
       "identical inline schemas where typify generates one each). A typify newtype around a "
-      "generated type whose envgen type is no wrapper lends its match to the inner type; a "
-      "typify type still unmatched is compared with the type envgen's field holds in its "
-      "place. The `defaults`, `builder` and `error` modules of typify's output count with the "
-      "type they serve.")
+      "generated type whose envgen type is no wrapper lends its match to the inner type. A "
+      "typify type for a field envgen does not store (a required property whose schema admits "
+      "one string: envgen's struct names it by an associated const, `T::TYPE`, and writes it "
+      "when serializing) is matched to envgen's type for that property's schema, which parsing "
+      "reads it through. A typify type still unmatched is compared with the type envgen's "
+      "field holds in its place. The `defaults`, `builder` and `error` modules of typify's "
+      "output count with the type they serve.")
     w("")
     w("A *feature* is one piece of API one typify type offers: a derive, a trait impl, the "
-      "builder, a kind of field type, a serde default. The tables count (type, feature) pairs; "
+      "builder, a kind of field type, a serde default, an enum's serde tag. The tables count "
+      "(type, feature) pairs; "
       "a type whose feature has several instances (a `From<T>` per union variant, several "
       "fields) counts once, under the worst status of its instances (TODO, gap, reason, "
       "counterpart). Where typify derives `Serialize`/`Deserialize`, envgen writes these impls "
-      "out (its `Deserialize` validates while deserializing). "
+      "out, or a runtime macro writes them (`string_enum!` for an enum of strings, "
+      "`deserialize_map!` for a struct, through its `ReadMap` impl); its `Deserialize` "
+      "validates while deserializing. "
       + (f"Nearly every envgen type (at least 90%) also has the inherent methods "
          f"{', '.join(f'`{m}`' for m in common)}; a type row lists only the others. "
          if common else "").rstrip())
@@ -2138,7 +2490,7 @@ def main():
     w("| --- | --- |")
     w(f"| rustc | {rustc_version} |")
     w(f"| cargo-typify | {typify_version} |")
-    w(f"| envgen | {envgen_version}, built from commit {head}"
+    w(f"| envgen | {envgen_version}, built from the tree at commit {head}"
       f"{' plus uncommitted changes' if dirty else ''} |")
     w("")
 
