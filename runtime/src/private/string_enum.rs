@@ -21,9 +21,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __envgen_string_enum {
-    ($name:ident { $($variant:ident = $text:literal),* $(,)? } serde($expecting:literal, $keyword:literal)) => {
-        $crate::__envgen_string_enum!($name { $($variant = $text),* });
-
+    (@serde $name:ident, $expecting:literal, $keyword:literal) => {
         impl ::serde::Serialize for $name {
             fn serialize<S: ::serde::Serializer>(
                 &self,
@@ -45,6 +43,11 @@ macro_rules! __envgen_string_enum {
                 )
             }
         }
+    };
+    ($name:ident { $($variant:ident = $text:literal),* $(,)? } serde($expecting:literal, $keyword:literal)) => {
+        $crate::__envgen_string_enum!($name { $($variant = $text),* });
+
+        $crate::__envgen_string_enum!(@serde $name, $expecting, $keyword);
     };
     ($name:ident { $($variant:ident = $text:literal),* $(,)? }) => {
         impl $name {
@@ -97,27 +100,7 @@ macro_rules! __envgen_string_enum {
     ($name:ident { $($variant:ident = $text:literal),* ; $other:ident } serde($expecting:literal, $keyword:literal)) => {
         $crate::__envgen_string_enum!($name { $($variant = $text),* ; $other });
 
-        impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                $crate::__private::de::string_enum(
-                    deserializer,
-                    $expecting,
-                    ::core::stringify!($name),
-                    $keyword,
-                )
-            }
-        }
+        $crate::__envgen_string_enum!(@serde $name, $expecting, $keyword);
     };
     ($name:ident { $($variant:ident = $text:literal),* ; $other:ident }) => {
         impl $name {

@@ -205,21 +205,7 @@ fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> To
             )
         }
     };
-    let (visitor_decl, visitor_ty, visitor_new) = if params.is_empty() {
-        (
-            quote!(
-                struct Visitor;
-            ),
-            quote!(Visitor),
-            quote!(Visitor),
-        )
-    } else {
-        (
-            quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),
-            quote!(Visitor<#(#params),*>),
-            quote!(Visitor(::core::marker::PhantomData)),
-        )
-    };
+    let (visitor_decl, visitor_ty, visitor_new) = visitor_parts(&params);
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
@@ -246,6 +232,28 @@ fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> To
                 deserializer.deserialize_seq(#visitor_new)
             }
         }
+    }
+}
+
+/// A local serde visitor over the type's generic `params`: its declaration, its type and
+/// its value (a unit struct, or one holding `PhantomData` of the parameters).
+pub(super) fn visitor_parts(
+    params: &[proc_macro2::Ident],
+) -> (TokenStream, TokenStream, TokenStream) {
+    if params.is_empty() {
+        (
+            quote!(
+                struct Visitor;
+            ),
+            quote!(Visitor),
+            quote!(Visitor),
+        )
+    } else {
+        (
+            quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),
+            quote!(Visitor<#(#params),*>),
+            quote!(Visitor(::core::marker::PhantomData)),
+        )
     }
 }
 

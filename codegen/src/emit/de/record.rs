@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{boxed_struct, header};
+use super::{boxed_struct, header, visitor_parts};
 use crate::emit::inflight::Inflight;
 use crate::emit::read::{next_value, value_seed};
 use crate::emit::rust_ty::ModuleCx;
@@ -352,21 +352,7 @@ fn boxed_impl(
     rt: &TokenStream,
 ) -> TokenStream {
     let params: Vec<_> = t.generics.iter().map(|g| ident(g)).collect();
-    let (visitor_decl, visitor_ty, visitor_new) = if params.is_empty() {
-        (
-            quote!(
-                struct Visitor;
-            ),
-            quote!(Visitor),
-            quote!(Visitor),
-        )
-    } else {
-        (
-            quote!(struct Visitor<#(#params),*>(::core::marker::PhantomData<fn() -> (#(#params,)*)>);),
-            quote!(Visitor<#(#params),*>),
-            quote!(Visitor(::core::marker::PhantomData)),
-        )
-    };
+    let (visitor_decl, visitor_ty, visitor_new) = visitor_parts(&params);
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
