@@ -82,168 +82,178 @@ pub fn extension() -> Extension {
         format: Some("application/json".to_owned()),
     });
     let mut commands = BTreeMap::new();
-    commands.insert(
-        String::new(),
-        CommandExtension {
-            summary: Some("Generate Rust types, validators and serde impls from JSON Schema files.".to_owned()),
-            exit_codes: codes_of(vec![
-                (ExitCode::SUCCESS, entry("The Rust was printed, or written with -o.", None, &[])),
-                (
-                    ExitCode::GENERAL_ERROR,
-                    entry(
-                        "GENERAL_ERROR: a schema could not be compiled, or the output not written.",
-                        Some("Fix the schema at the reported file#pointer; retrying unchanged fails again."),
-                        &[codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD, codes::OUTPUT_WRITE_FAILED],
-                    ),
-                ),
-                (
-                    ExitCode::ARG_ERROR,
-                    arg_error(&[codes::SCHEMA_NOT_FOUND, codes::NOTHING_TO_DO, codes::UNKNOWN_COMMAND]),
-                ),
-                (
-                    ExitCode::REDIRECTED,
-                    entry(
-                        "REDIRECTED: the subcommand is misspelt and a similar one exists.",
-                        Some("Run error.redirect.command verbatim."),
-                        &[codes::COMMAND_MISSPELT],
-                    ),
-                ),
-            ]),
-            examples: vec![
-                example(
-                    "envgen --schema schemas/response-envelope.json",
-                    Some("Print the Rust types, validators and serde impls of a schema."),
-                ),
-                example(
-                    "envgen --schema schemas/response-envelope.json --generic /properties/data=T -o src/envelope.rs",
-                    Some("Make `data` a type parameter and write the module to a file."),
-                ),
-                example(
-                    "envgen --schema schemas/cmdhelp.schema.json --root-name Cmdhelp --format json",
-                    Some("The same as one ResponseEnvelope: data.code holds the Rust."),
-                ),
-                example(
-                    "envgen --schema schemas/meminit-output-envelope.json --crate out/meminit-types",
-                    Some("Write a complete crate: Cargo.toml, src/lib.rs, one module per schema."),
-                ),
-            ],
-            ..CommandExtension::default()
-        },
-    );
-    commands.insert(
-        "validate".to_owned(),
-        CommandExtension {
-            exit_codes: codes_of(vec![
-                (ExitCode::SUCCESS, entry("Every document is valid (and round-trips, with --roundtrip).", None, &[])),
-                (
-                    ExitCode::GENERAL_ERROR,
-                    entry(
-                        "GENERAL_ERROR: at least one document is invalid.",
-                        Some("Fix the documents at the reported instance pointers."),
-                        &[codes::INSTANCE_INVALID],
-                    ),
-                ),
-                (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
-            ]),
-            examples: vec![
-                example(
-                    "envgen validate --schema response-envelope tests/documents/response-envelope/seed-success.json",
-                    Some("One line per file: `PATH: valid` or `PATH: invalid at <pointer> (line L, column C): <message>`."),
-                ),
-                example(
-                    "envgen help --format json | envgen validate --schema cmdhelp -",
-                    Some("envgen's own help is a valid cmdhelp document; `-` reads stdin."),
-                ),
-                example(
-                    "envgen validate --schema meminit --all-errors --roundtrip --format json out.json",
-                    Some("Every error of the document, as one ResponseEnvelope."),
-                ),
-                example(
-                    "envgen validate --schema response-envelope --rules --exit-code 13 stdout.json",
-                    Some("Every rule of the contract, not only the schema: one line per violation, `PATH: <rule id> at <pointer> (line L, column C): <message>`."),
-                ),
-            ],
-            stdin: json_stdin.clone(),
-            see_also: vec!["fmt".to_owned()],
-            ..CommandExtension::default()
-        },
-    );
-    commands.insert(
-        "fmt".to_owned(),
-        CommandExtension {
-            exit_codes: codes_of(vec![
-                (
-                    ExitCode::SUCCESS,
-                    entry("The canonical document was printed.", None, &[]),
-                ),
-                (
-                    ExitCode::GENERAL_ERROR,
-                    entry(
-                        "GENERAL_ERROR: the document is invalid.",
-                        Some("Fix the document at the reported instance pointer."),
-                        &[codes::INSTANCE_INVALID],
-                    ),
-                ),
-                (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
-            ]),
-            examples: vec![example(
-                "envgen fmt --schema meminit out.json",
-                Some("Print the document in its canonical form."),
-            )],
-            stdin: json_stdin,
-            see_also: vec!["validate".to_owned()],
-            ..CommandExtension::default()
-        },
-    );
-    commands.insert(
-        "diff".to_owned(),
-        CommandExtension {
-            exit_codes: codes_of(vec![
-                (ExitCode::SUCCESS, entry("No change breaks the sides --fail-on selects.", None, &[])),
-                (
-                    ExitCode::GENERAL_ERROR,
-                    entry(
-                        "GENERAL_ERROR: a change breaks producers or consumers, or a schema does not generate.",
-                        Some("Make the change compatible, or release it as a new major version."),
-                        &[codes::BREAKING_CHANGE, codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD],
-                    ),
-                ),
-                (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
-            ]),
-            examples: vec![
-                example(
-                    "envgen diff tests/diff/04-field-removed/old.json tests/diff/04-field-removed/new.json",
-                    Some("One line per change: PRODUCERS CONSUMERS PATH: DETAIL."),
-                ),
-                example(
-                    "envgen diff old.json new.json --fail-on consumers --format json",
-                    Some("Fail only on changes that break readers; the changes as one ResponseEnvelope."),
-                ),
-            ],
-            ..CommandExtension::default()
-        },
-    );
-    commands.insert(
-        "help".to_owned(),
-        CommandExtension {
-            exit_codes: codes_of(vec![
-                (ExitCode::SUCCESS, entry("The help was printed.", None, &[])),
-                (ExitCode::ARG_ERROR, arg_error(&[codes::UNKNOWN_COMMAND])),
-            ]),
-            examples: vec![
-                example("envgen help --format json", Some("This document.")),
-                example(
-                    "envgen help validate --format md",
-                    Some("One command, as markdown."),
-                ),
-            ],
-            ..CommandExtension::default()
-        },
-    );
+    commands.insert(String::new(), generate_command());
+    commands.insert("validate".to_owned(), validate_command(json_stdin.clone()));
+    commands.insert("fmt".to_owned(), fmt_command(json_stdin.clone()));
+    commands.insert("diff".to_owned(), diff_command());
+    commands.insert("help".to_owned(), help_command());
     Extension {
         homepage: None,
         exit_codes: BTreeMap::new(),
         commands,
+    }
+}
+
+/// The top-level command: generating Rust from schemas.
+fn generate_command() -> CommandExtension {
+    CommandExtension {
+        summary: Some("Generate Rust types, validators and serde impls from JSON Schema files.".to_owned()),
+        exit_codes: codes_of(vec![
+            (ExitCode::SUCCESS, entry("The Rust was printed, or written with -o.", None, &[])),
+            (
+                ExitCode::GENERAL_ERROR,
+                entry(
+                    "GENERAL_ERROR: a schema could not be compiled, or the output not written.",
+                    Some("Fix the schema at the reported file#pointer; retrying unchanged fails again."),
+                    &[codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD, codes::OUTPUT_WRITE_FAILED],
+                ),
+            ),
+            (
+                ExitCode::ARG_ERROR,
+                arg_error(&[codes::SCHEMA_NOT_FOUND, codes::NOTHING_TO_DO, codes::UNKNOWN_COMMAND]),
+            ),
+            (
+                ExitCode::REDIRECTED,
+                entry(
+                    "REDIRECTED: the subcommand is misspelt and a similar one exists.",
+                    Some("Run error.redirect.command verbatim."),
+                    &[codes::COMMAND_MISSPELT],
+                ),
+            ),
+        ]),
+        examples: vec![
+            example(
+                "envgen --schema schemas/response-envelope.json",
+                Some("Print the Rust types, validators and serde impls of a schema."),
+            ),
+            example(
+                "envgen --schema schemas/response-envelope.json --generic /properties/data=T -o src/envelope.rs",
+                Some("Make `data` a type parameter and write the module to a file."),
+            ),
+            example(
+                "envgen --schema schemas/cmdhelp.schema.json --root-name Cmdhelp --format json",
+                Some("The same as one ResponseEnvelope: data.code holds the Rust."),
+            ),
+            example(
+                "envgen --schema schemas/meminit-output-envelope.json --crate out/meminit-types",
+                Some("Write a complete crate: Cargo.toml, src/lib.rs, one module per schema."),
+            ),
+        ],
+        ..CommandExtension::default()
+    }
+}
+
+/// `validate`: documents against a schema.
+fn validate_command(json_stdin: Option<CommandStdin>) -> CommandExtension {
+    CommandExtension {
+        exit_codes: codes_of(vec![
+            (ExitCode::SUCCESS, entry("Every document is valid (and round-trips, with --roundtrip).", None, &[])),
+            (
+                ExitCode::GENERAL_ERROR,
+                entry(
+                    "GENERAL_ERROR: at least one document is invalid.",
+                    Some("Fix the documents at the reported instance pointers."),
+                    &[codes::INSTANCE_INVALID],
+                ),
+            ),
+            (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
+        ]),
+        examples: vec![
+            example(
+                "envgen validate --schema response-envelope tests/documents/response-envelope/seed-success.json",
+                Some("One line per file: `PATH: valid` or `PATH: invalid at <pointer> (line L, column C): <message>`."),
+            ),
+            example(
+                "envgen help --format json | envgen validate --schema cmdhelp -",
+                Some("envgen's own help is a valid cmdhelp document; `-` reads stdin."),
+            ),
+            example(
+                "envgen validate --schema meminit --all-errors --roundtrip --format json out.json",
+                Some("Every error of the document, as one ResponseEnvelope."),
+            ),
+            example(
+                "envgen validate --schema response-envelope --rules --exit-code 13 stdout.json",
+                Some("Every rule of the contract, not only the schema: one line per violation, `PATH: <rule id> at <pointer> (line L, column C): <message>`."),
+            ),
+        ],
+        stdin: json_stdin,
+        see_also: vec!["fmt".to_owned()],
+        ..CommandExtension::default()
+    }
+}
+
+/// `fmt`: a document in its canonical form.
+fn fmt_command(json_stdin: Option<CommandStdin>) -> CommandExtension {
+    CommandExtension {
+        exit_codes: codes_of(vec![
+            (
+                ExitCode::SUCCESS,
+                entry("The canonical document was printed.", None, &[]),
+            ),
+            (
+                ExitCode::GENERAL_ERROR,
+                entry(
+                    "GENERAL_ERROR: the document is invalid.",
+                    Some("Fix the document at the reported instance pointer."),
+                    &[codes::INSTANCE_INVALID],
+                ),
+            ),
+            (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
+        ]),
+        examples: vec![example(
+            "envgen fmt --schema meminit out.json",
+            Some("Print the document in its canonical form."),
+        )],
+        stdin: json_stdin,
+        see_also: vec!["validate".to_owned()],
+        ..CommandExtension::default()
+    }
+}
+
+/// `diff`: the compatibility of two schema versions.
+fn diff_command() -> CommandExtension {
+    CommandExtension {
+        exit_codes: codes_of(vec![
+            (ExitCode::SUCCESS, entry("No change breaks the sides --fail-on selects.", None, &[])),
+            (
+                ExitCode::GENERAL_ERROR,
+                entry(
+                    "GENERAL_ERROR: a change breaks producers or consumers, or a schema does not generate.",
+                    Some("Make the change compatible, or release it as a new major version."),
+                    &[codes::BREAKING_CHANGE, codes::SCHEMA_INVALID, codes::UNSUPPORTED_KEYWORD],
+                ),
+            ),
+            (ExitCode::ARG_ERROR, arg_error(&[codes::SCHEMA_NOT_FOUND])),
+        ]),
+        examples: vec![
+            example(
+                "envgen diff tests/diff/04-field-removed/old.json tests/diff/04-field-removed/new.json",
+                Some("One line per change: PRODUCERS CONSUMERS PATH: DETAIL."),
+            ),
+            example(
+                "envgen diff old.json new.json --fail-on consumers --format json",
+                Some("Fail only on changes that break readers; the changes as one ResponseEnvelope."),
+            ),
+        ],
+        ..CommandExtension::default()
+    }
+}
+
+/// `help`: this document.
+fn help_command() -> CommandExtension {
+    CommandExtension {
+        exit_codes: codes_of(vec![
+            (ExitCode::SUCCESS, entry("The help was printed.", None, &[])),
+            (ExitCode::ARG_ERROR, arg_error(&[codes::UNKNOWN_COMMAND])),
+        ]),
+        examples: vec![
+            example("envgen help --format json", Some("This document.")),
+            example(
+                "envgen help validate --format md",
+                Some("One command, as markdown."),
+            ),
+        ],
+        ..CommandExtension::default()
     }
 }
 

@@ -335,7 +335,7 @@ fn methods(
         // The runtime's `document!` writes the entry points and the `Document` impl, with
         // the same code and docs as below (`__private/document.rs`).
         let name = &self_ty;
-        return quote!(#rt::__private::document!(#name, validators::#node_fn, #entry, #direct, ASSERT_FORMATS););
+        return quote!(#rt::__private::document!(#name, #node_fn, #entry, #direct););
     }
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())

@@ -72,9 +72,18 @@ fn origin_doc(t: &TypeDef) -> TokenStream {
 }
 
 /// The definition of one named type.
+/// What every definition starts with: the name, the docs, the origin line and the
+/// generic parameters.
+struct Head {
+    name: proc_macro2::Ident,
+    docs: TokenStream,
+    origin: TokenStream,
+    generics: TokenStream,
+}
+
+/// The definition of one named type.
 pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) -> TokenStream {
     let name = ident(&t.name);
-    let rt = &cx.rt;
     let docs = doc_attrs(t.docs.as_deref());
     let origin = if t.docs.is_some() {
         origin_doc(t)
@@ -88,243 +97,319 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
         let ps = generic_decls(settings, t);
         quote!(<#(#ps),*>)
     };
+    let head = Head {
+        name,
+        docs,
+        origin,
+        generics,
+    };
     match &t.kind {
-        TypeKind::Struct(s) => {
-            let derive = derives(settings, t);
-            let fields = s.stored_fields().map(|f| {
-                let fname = ident(&f.name);
-                let fty = cx.field_ty(&f.ty, f.presence());
-                // The schema's description (escaped for rustdoc), and what a reader must
-                // know beyond it (envgen's own Markdown, with intra-doc links); an
-                // undocumented plain field gets no filler.
-                let notes: Vec<String> = f
-                    .docs
-                    .as_deref()
-                    .map(|d| doc_prose(d).trim_end().to_owned())
-                    .into_iter()
-                    .chain(default_note(f))
-                    .chain(narrowing_note(&f.ty))
-                    .collect();
-                let fdocs = doc_lines(&notes.join("\n\n"));
-                let rename = if f.name != f.json {
-                    schemars_attr(settings, {
-                        let j = lit(&f.json);
-                        quote!(rename = #j)
-                    })
-                } else {
-                    TokenStream::new()
-                };
-                // A derived field (the ResponseEnvelope spec's `ok`) is read-only outside
-                // the crate: parsing, the builder and the crate's own factory set it;
-                // `getters` reads it.
-                let vis = if f.derived.is_some() {
-                    quote!(pub(crate))
-                } else {
-                    quote!(pub)
-                };
-                quote! {
-                    #fdocs
-                    #rename
-                    #vis #fname: #fty,
-                }
-            });
-            let getters = getters(cx, t, &s.fields);
-            let extra = match &s.extra {
-                Extra::Deny => TokenStream::new(),
-                Extra::Preserve => {
-                    let flatten = schemars_attr(settings, quote!(flatten));
-                    quote! {
-                        /// Properties the schema does not declare, kept in document order so
-                        /// that a round trip loses nothing.
-                        #flatten
-                        pub extra: ::serde_json::Map<String, ::serde_json::Value>,
-                    }
-                }
-                Extra::Typed(ty) => {
-                    let v = cx.ty(ty);
-                    let flatten = schemars_attr(settings, quote!(flatten));
-                    quote! {
-                        /// Properties the schema does not declare, typed by its
-                        /// `additionalProperties` / `patternProperties`.
-                        #flatten
-                        pub extra: #rt::IndexMap<String, #v>,
-                    }
-                }
-            };
-            let key_order = if s.key_order {
-                let skip = schemars_attr(settings, quote!(skip));
-                quote! {
-                    /// The order the parsed document gave this object's keys in; serializing
-                    /// follows it (envgen's `preserve_key_order` setting). Empty for a value
-                    /// built in code, which serializes in schema order. Equality ignores it.
-                    #skip
-                    pub key_order: #rt::KeyOrder,
-                }
-            } else {
-                TokenStream::new()
-            };
-            quote! {
-                #docs
-                #origin
-                #derive
-                pub struct #name #generics {
-                    #(#fields)*
-                    #extra
-                    #key_order
-                }
-                #getters
-            }
-        }
-        TypeKind::Enum(e) => {
-            let derive = derives(settings, t);
-            let has_payload = e
-                .variants
-                .iter()
-                .any(|v| matches!(v.kind, VariantKind::Payload(_)));
-            let untagged = if has_payload {
-                schemars_attr(settings, quote!(untagged))
-            } else {
-                TokenStream::new()
-            };
-            // Payload sizes are unknown here; boxing every big alternative would make the
-            // common small case pay. See docs/decisions.md ("Allowed lints").
-            let large = if has_payload {
-                quote!(#[allow(clippy::large_enum_variant)])
-            } else {
-                TokenStream::new()
-            };
-            let variants = e.variants.iter().enumerate().map(|(i, v)| {
-                let vname = ident(&v.name);
-                let default = if e.default == Some(i) && default_impl(t) == DefaultImpl::Derive {
-                    quote!(#[default])
-                } else {
-                    TokenStream::new()
-                };
-                let vdocs = match (&v.docs, &v.kind) {
-                    (Some(d), _) => doc_attrs(Some(d)),
-                    (None, VariantKind::Literal(l)) => {
-                        let s = format!(" `{}`", serde_json::to_string(l).unwrap_or_default());
-                        quote!(#[doc = #s])
-                    }
-                    (None, VariantKind::Payload(_)) => TokenStream::new(),
-                };
-                match &v.kind {
-                    VariantKind::Literal(l) => {
-                        let rename = match l {
-                            serde_json::Value::String(s) => {
-                                let s = lit(s);
-                                schemars_attr(settings, quote!(rename = #s))
-                            }
-                            _ => TokenStream::new(),
-                        };
-                        quote!(#vdocs #default #rename #vname,)
-                    }
-                    VariantKind::Payload(ty) => {
-                        let ty = cx.ty(ty);
-                        quote!(#vdocs #vname(#ty),)
-                    }
-                }
-            });
-            quote! {
-                #docs
-                #origin
-                #derive
-                #large
-                #untagged
-                pub enum #name #generics {
-                    #(#variants)*
-                }
-            }
-        }
-        TypeKind::Newtype(ty) => {
-            let derive = derives(settings, t);
-            let inner = cx.ty(ty);
-            let self_ty = cx.self_ty(t);
-            let impl_generics = cx.impl_generics(t);
-            let transparent = schemars_attr(settings, quote!(transparent));
-            quote! {
-                #docs
-                #origin
-                #derive
-                #transparent
-                pub struct #name #generics(
-                    /// The value; (de)serialized as it is, without a wrapper.
-                    pub #inner,
-                );
+        TypeKind::Struct(s) => struct_definition(cx, settings, t, s, &head),
+        TypeKind::Enum(e) => enum_definition(cx, settings, t, e, &head),
+        TypeKind::Newtype(ty) => newtype_definition(cx, settings, t, ty, &head),
+        TypeKind::Tuple(tuple) => tuple_definition(cx, settings, t, tuple, &head),
+        TypeKind::Alias(ty) => alias_definition(cx, ty, &head),
+    }
+}
 
-                impl #impl_generics ::core::ops::Deref for #self_ty {
-                    type Target = #inner;
-
-                    fn deref(&self) -> &Self::Target {
-                        &self.0
-                    }
-                }
-
-                impl #impl_generics ::core::ops::DerefMut for #self_ty {
-                    fn deref_mut(&mut self) -> &mut Self::Target {
-                        &mut self.0
-                    }
-                }
-
-                impl #impl_generics ::core::convert::From<#inner> for #self_ty {
-                    fn from(value: #inner) -> Self {
-                        Self(value)
-                    }
-                }
+/// A struct: its fields (docs, renames, visibility), its extras and key order, and its getters.
+fn struct_definition(
+    cx: &ModuleCx<'_>,
+    settings: &Settings,
+    t: &TypeDef,
+    s: &crate::ir::Struct,
+    head: &Head,
+) -> TokenStream {
+    let Head {
+        name,
+        docs,
+        origin,
+        generics,
+    } = head;
+    let rt = &cx.rt;
+    let derive = derives(settings, t);
+    let fields = s.stored_fields().map(|f| {
+        let fname = ident(&f.name);
+        let fty = cx.field_ty(&f.ty, f.presence());
+        // The schema's description (escaped for rustdoc), and what a reader must
+        // know beyond it (envgen's own Markdown, with intra-doc links); an
+        // undocumented plain field gets no filler.
+        let notes: Vec<String> = f
+            .docs
+            .as_deref()
+            .map(|d| doc_prose(d).trim_end().to_owned())
+            .into_iter()
+            .chain(default_note(f))
+            .chain(narrowing_note(&f.ty))
+            .collect();
+        let fdocs = doc_lines(&notes.join("\n\n"));
+        let rename = if f.name != f.json {
+            schemars_attr(settings, {
+                let j = lit(&f.json);
+                quote!(rename = #j)
+            })
+        } else {
+            TokenStream::new()
+        };
+        // A derived field (the ResponseEnvelope spec's `ok`) is read-only outside
+        // the crate: parsing, the builder and the crate's own factory set it;
+        // `getters` reads it.
+        let vis = if f.derived.is_some() {
+            quote!(pub(crate))
+        } else {
+            quote!(pub)
+        };
+        quote! {
+            #fdocs
+            #rename
+            #vis #fname: #fty,
+        }
+    });
+    let getters = getters(cx, t, &s.fields);
+    let extra = match &s.extra {
+        Extra::Deny => TokenStream::new(),
+        Extra::Preserve => {
+            let flatten = schemars_attr(settings, quote!(flatten));
+            quote! {
+                /// Properties the schema does not declare, kept in document order so
+                /// that a round trip loses nothing.
+                #flatten
+                pub extra: ::serde_json::Map<String, ::serde_json::Value>,
             }
         }
-        TypeKind::Tuple(tuple) => {
-            let derive = derives(settings, t);
-            let n = tuple.items.len();
-            let fields = tuple.items.iter().zip(&tuple.docs).map(|(ty, d)| {
-                let fty = cx.ty(ty);
-                let notes: Vec<String> = d
-                    .as_deref()
-                    .map(|d| doc_prose(d).trim_end().to_owned())
-                    .into_iter()
-                    .chain(narrowing_note(ty))
-                    .collect();
-                let fdocs = doc_lines(&notes.join("\n\n"));
-                quote!(#fdocs pub #fty,)
-            });
-            let rest = tuple.rest.as_ref().map(|ty| {
-                let rty = cx.ty(ty);
-                let doc = if matches!(ty, Ty::Any) {
-                    format!(" The items after the first {n}, kept as JSON.")
-                } else {
-                    format!(" The items after the first {n}.")
+        Extra::Typed(ty) => {
+            let v = cx.ty(ty);
+            let flatten = schemars_attr(settings, quote!(flatten));
+            quote! {
+                /// Properties the schema does not declare, typed by its
+                /// `additionalProperties` / `patternProperties`.
+                #flatten
+                pub extra: #rt::IndexMap<String, #v>,
+            }
+        }
+    };
+    let key_order = if s.key_order {
+        let skip = schemars_attr(settings, quote!(skip));
+        quote! {
+            /// The order the parsed document gave this object's keys in; serializing
+            /// follows it (envgen's `preserve_key_order` setting). Empty for a value
+            /// built in code, which serializes in schema order. Equality ignores it.
+            #skip
+            pub key_order: #rt::KeyOrder,
+        }
+    } else {
+        TokenStream::new()
+    };
+    quote! {
+        #docs
+        #origin
+        #derive
+        pub struct #name #generics {
+            #(#fields)*
+            #extra
+            #key_order
+        }
+        #getters
+    }
+}
+
+/// An enum: unit variants for literals, tuple variants for payloads.
+fn enum_definition(
+    cx: &ModuleCx<'_>,
+    settings: &Settings,
+    t: &TypeDef,
+    e: &crate::ir::Enum,
+    head: &Head,
+) -> TokenStream {
+    let Head {
+        name,
+        docs,
+        origin,
+        generics,
+    } = head;
+    let derive = derives(settings, t);
+    let has_payload = e
+        .variants
+        .iter()
+        .any(|v| matches!(v.kind, VariantKind::Payload(_)));
+    let untagged = if has_payload {
+        schemars_attr(settings, quote!(untagged))
+    } else {
+        TokenStream::new()
+    };
+    // Payload sizes are unknown here; boxing every big alternative would make the
+    // common small case pay. See docs/decisions.md ("Allowed lints").
+    let large = if has_payload {
+        quote!(#[allow(clippy::large_enum_variant)])
+    } else {
+        TokenStream::new()
+    };
+    let variants = e.variants.iter().enumerate().map(|(i, v)| {
+        let vname = ident(&v.name);
+        let default = if e.default == Some(i) && default_impl(t) == DefaultImpl::Derive {
+            quote!(#[default])
+        } else {
+            TokenStream::new()
+        };
+        // A variant of an enum of strings shows its string in the `string_enum!`
+        // table beside the enum and through `as_str()`; a doc that repeats it
+        // would double the enum's lines (docs/type-mapping.md, "Enums").
+        let vdocs = match (&v.docs, &v.kind) {
+            (Some(d), _) => doc_attrs(Some(d)),
+            (None, VariantKind::Literal(_)) if e.is_string_enum() => TokenStream::new(),
+            (None, VariantKind::Literal(l)) => {
+                let s = format!(" `{}`", serde_json::to_string(l).unwrap_or_default());
+                quote!(#[doc = #s])
+            }
+            (None, VariantKind::Payload(_)) => TokenStream::new(),
+        };
+        match &v.kind {
+            VariantKind::Literal(l) => {
+                let rename = match l {
+                    serde_json::Value::String(s) => {
+                        let s = lit(s);
+                        schemars_attr(settings, quote!(rename = #s))
+                    }
+                    _ => TokenStream::new(),
                 };
-                quote!(#[doc = #doc] pub Vec<#rty>,)
-            });
-            let conversions = if t.generics.is_empty() {
-                tuple_conversions(cx, t, tuple)
-            } else {
-                TokenStream::new()
-            };
-            quote! {
-                #docs
-                #origin
-                #derive
-                pub struct #name #generics(
-                    #(#fields)*
-                    #rest
-                );
-                #conversions
+                quote!(#vdocs #default #rename #vname,)
+            }
+            VariantKind::Payload(ty) => {
+                let ty = cx.ty(ty);
+                quote!(#vdocs #vname(#ty),)
             }
         }
-        TypeKind::Alias(ty) => {
-            let target = cx.ty(ty);
-            let ty_params = if t.generics.is_empty() {
-                TokenStream::new()
-            } else {
-                generics
-            };
-            quote! {
-                #docs
-                #origin
-                pub type #name #ty_params = #target;
+    });
+    quote! {
+        #docs
+        #origin
+        #derive
+        #large
+        #untagged
+        pub enum #name #generics {
+            #(#variants)*
+        }
+    }
+}
+
+/// A newtype around its one value, with `Deref`, `DerefMut` and `From`.
+fn newtype_definition(
+    cx: &ModuleCx<'_>,
+    settings: &Settings,
+    t: &TypeDef,
+    ty: &Ty,
+    head: &Head,
+) -> TokenStream {
+    let Head {
+        name,
+        docs,
+        origin,
+        generics,
+    } = head;
+    let derive = derives(settings, t);
+    let inner = cx.ty(ty);
+    let self_ty = cx.self_ty(t);
+    let impl_generics = cx.impl_generics(t);
+    let transparent = schemars_attr(settings, quote!(transparent));
+    quote! {
+        #docs
+        #origin
+        #derive
+        #transparent
+        pub struct #name #generics(
+            /// The value; (de)serialized as it is, without a wrapper.
+            pub #inner,
+        );
+
+        impl #impl_generics ::core::ops::Deref for #self_ty {
+            type Target = #inner;
+
+            fn deref(&self) -> &Self::Target {
+                &self.0
             }
         }
+
+        impl #impl_generics ::core::ops::DerefMut for #self_ty {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.0
+            }
+        }
+
+        impl #impl_generics ::core::convert::From<#inner> for #self_ty {
+            fn from(value: #inner) -> Self {
+                Self(value)
+            }
+        }
+    }
+}
+
+/// A tuple struct: its items, then the further items where the schema allows more.
+fn tuple_definition(
+    cx: &ModuleCx<'_>,
+    settings: &Settings,
+    t: &TypeDef,
+    tuple: &crate::ir::Tuple,
+    head: &Head,
+) -> TokenStream {
+    let Head {
+        name,
+        docs,
+        origin,
+        generics,
+    } = head;
+    let derive = derives(settings, t);
+    let n = tuple.items.len();
+    let fields = tuple.items.iter().zip(&tuple.docs).map(|(ty, d)| {
+        let fty = cx.ty(ty);
+        let notes: Vec<String> = d
+            .as_deref()
+            .map(|d| doc_prose(d).trim_end().to_owned())
+            .into_iter()
+            .chain(narrowing_note(ty))
+            .collect();
+        let fdocs = doc_lines(&notes.join("\n\n"));
+        quote!(#fdocs pub #fty,)
+    });
+    let rest = tuple.rest.as_ref().map(|ty| {
+        let rty = cx.ty(ty);
+        let doc = if matches!(ty, Ty::Any) {
+            format!(" The items after the first {n}, kept as JSON.")
+        } else {
+            format!(" The items after the first {n}.")
+        };
+        quote!(#[doc = #doc] pub Vec<#rty>,)
+    });
+    let conversions = if t.generics.is_empty() {
+        tuple_conversions(cx, t, tuple)
+    } else {
+        TokenStream::new()
+    };
+    quote! {
+        #docs
+        #origin
+        #derive
+        pub struct #name #generics(
+            #(#fields)*
+            #rest
+        );
+        #conversions
+    }
+}
+
+/// A type alias.
+fn alias_definition(cx: &ModuleCx<'_>, ty: &Ty, head: &Head) -> TokenStream {
+    let Head {
+        name,
+        docs,
+        origin,
+        generics,
+    } = head;
+    let target = cx.ty(ty);
+    let ty_params = generics;
+    quote! {
+        #docs
+        #origin
+        pub type #name #ty_params = #target;
     }
 }
 

@@ -9,7 +9,9 @@
 /// the node's `Value` validator and the type's typed check `check_n0`; `true` when errors
 /// raised inside the value are its schema's own, as in a struct), `validate`/
 /// `validate_with` (the typed check), and [`crate::Document`]. `ASSERT_FORMATS` is the
-/// module's default for asserting `format`.
+/// module's default for asserting `format`. `document!(Name, n0, check_n0, true)` is the
+/// same in a generated module, whose validators are `validators::n0` and whose default is
+/// its `ASSERT_FORMATS` (both named where the macro is called).
 ///
 /// `document!(Name)`, without validators: `from_json_str`, a serde parse whose failure is
 /// located.
@@ -30,6 +32,9 @@ macro_rules! __envgen_document {
                 $crate::from_json_str(input)
             }
         }
+    };
+    ($name:ident, $node:ident, $entry:ident, $direct:literal) => {
+        $crate::__private::document!($name, validators::$node, $entry, $direct, ASSERT_FORMATS);
     };
     ($name:ident, $node:path, $entry:ident, $direct:literal, $formats:path) => {
         impl $name {

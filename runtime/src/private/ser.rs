@@ -17,6 +17,63 @@ pub fn optional<M: SerializeMap, T: Serialize>(
     }
 }
 
+/// A generated struct's writing of its JSON object: the entries, with the map opened and
+/// closed once here ([`serialize_map!`](crate::__private::ser::serialize_map)).
+pub trait WriteMap {
+    /// Writes the object's entries into `map`.
+    fn write<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+}
+
+/// Serializes a `T` as a JSON object of the entries its [`WriteMap`] impl writes: a
+/// generated struct's whole `Serialize::serialize`.
+#[inline]
+pub fn write_map<T: WriteMap + ?Sized, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(None)?;
+    value.write(&mut map)?;
+    map.end()
+}
+
+/// The `Serialize` impl of a generated struct without generic parameters, through its
+/// [`WriteMap`] impl: `serialize_map!(Name);`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_serialize_map {
+    ($name:ident) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::ser::write_map(self, serializer)
+            }
+        }
+    };
+}
+
+pub use crate::__envgen_serialize_map as serialize_map;
+
+/// The `Serialize` impl of a generated union without generic parameters whose every
+/// variant holds a value serialized as it is: `serialize_union!(Name { A, B })` writes the
+/// variant's value.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_serialize_union {
+    ($name:ident { $($variant:ident),* $(,)? }) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                match self {
+                    $(Self::$variant(value) => ::serde::Serialize::serialize(value, serializer),)*
+                }
+            }
+        }
+    };
+}
+
+pub use crate::__envgen_serialize_union as serialize_union;
+
 /// Serializes numbers so that integral `f64` values print as integers (`150`, not
 /// `150.0`), which keeps round trips of JSON `number` fields byte-stable. Wraps `f64`,
 /// and `Option`, `Vec`, `Box` and string-keyed maps of things it wraps.

@@ -13,6 +13,19 @@ pub struct ApiDescription<Meta = ::serde_json::Value> {
     pub paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
     pub components: Option<Components<Meta>>,
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for ApiDescription<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        map.serialize_entry("apiVersion", &self.api_version)?;
+        map.serialize_entry("info", &self.info)?;
+        ser::optional(map, "paths", self.paths.as_ref())?;
+        ser::optional(map, "components", self.components.as_ref())?;
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for ApiDescription<Meta>
 where
     Meta: ::serde::Serialize,
@@ -21,14 +34,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("apiVersion", &self.api_version)?;
-        map.serialize_entry("info", &self.info)?;
-        ser::optional(&mut map, "paths", self.paths.as_ref())?;
-        ser::optional(&mut map, "components", self.components.as_ref())?;
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for ApiDescription<Meta>
@@ -250,23 +256,19 @@ pub struct Info {
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
 }
-impl ::serde::Serialize for Info {
-    fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
-    where
-        Ser: ::serde::Serializer,
-    {
+impl ::envgen_runtime::__private::ser::WriteMap for Info {
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("title", &self.title)?;
         map.serialize_entry("version", &self.version)?;
-        ser::optional(&mut map, "summary", self.summary.as_ref())?;
+        ser::optional(map, "summary", self.summary.as_ref())?;
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
-        map.end()
+        Ok(())
     }
 }
+::envgen_runtime::__private::ser::serialize_map!(Info);
 ::envgen_runtime::__private::de::deserialize_map!(Info);
 impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     const EXPECTING: &'static str = "a Info object";
@@ -303,9 +305,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
         })
     }
 }
-::envgen_runtime::__private::document!(
-    Info, validators::n6, check_n6, true, ASSERT_FORMATS
-);
+::envgen_runtime::__private::document!(Info, n6, check_n6, true);
 /// Builds a [`Info`] field by field; see [`Info::builder`].
 ///
 /// Required: `title`, `version`. Calling [`InfoBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -423,6 +423,20 @@ impl<Meta> ::core::default::Default for PathItem<Meta> {
         }
     }
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for PathItem<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        ser::optional(map, "get", self.get.as_ref())?;
+        ser::optional(map, "post", self.post.as_ref())?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for PathItem<Meta>
 where
     Meta: ::serde::Serialize,
@@ -431,15 +445,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        ser::optional(&mut map, "get", self.get.as_ref())?;
-        ser::optional(&mut map, "post", self.post.as_ref())?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for PathItem<Meta>
@@ -614,6 +620,21 @@ pub struct Operation<Meta = ::serde_json::Value> {
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for Operation<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        ser::optional(map, "operationId", self.operation_id.as_ref())?;
+        ser::optional(map, "parameters", self.parameters.as_ref())?;
+        map.serialize_entry("responses", &self.responses)?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for Operation<Meta>
 where
     Meta: ::serde::Serialize,
@@ -622,16 +643,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        ser::optional(&mut map, "operationId", self.operation_id.as_ref())?;
-        ser::optional(&mut map, "parameters", self.parameters.as_ref())?;
-        map.serialize_entry("responses", &self.responses)?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for Operation<Meta>
@@ -842,6 +854,22 @@ pub struct Parameter<Meta = ::serde_json::Value> {
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for Parameter<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("in", &self.in_)?;
+        ser::optional(map, "required", self.required.as_ref())?;
+        ser::optional(map, "schema", self.schema.as_ref())?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for Parameter<Meta>
 where
     Meta: ::serde::Serialize,
@@ -850,17 +878,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("name", &self.name)?;
-        map.serialize_entry("in", &self.in_)?;
-        ser::optional(&mut map, "required", self.required.as_ref())?;
-        ser::optional(&mut map, "schema", self.schema.as_ref())?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for Parameter<Meta>
@@ -1103,22 +1121,16 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/parameter/properties/in`.
 #[derive(Debug, Clone, PartialEq, Copy, Eq, Hash, PartialOrd, Ord)]
 pub enum ParameterIn {
-    /// `"query"`
     Query,
-    /// `"header"`
     Header,
-    /// `"path"`
     Path,
-    /// `"cookie"`
     Cookie,
 }
 ::envgen_runtime::__private::string_enum!(
     ParameterIn { Query = "query", Header = "header", Path = "path", Cookie = "cookie" }
     serde("one of \"query\", \"header\", \"path\", \"cookie\" (ParameterIn)", "enum")
 );
-::envgen_runtime::__private::document!(
-    ParameterIn, validators::n24, check_n24, false, ASSERT_FORMATS
-);
+::envgen_runtime::__private::document!(ParameterIn, n24, check_n24, false);
 /// Generated from `../../tests/scaffold/api-description.json#/$defs/response`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response<Meta = ::serde_json::Value> {
@@ -1128,6 +1140,20 @@ pub struct Response<Meta = ::serde_json::Value> {
     /// that a round trip loses nothing.
     pub extra: ::serde_json::Map<String, ::serde_json::Value>,
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for Response<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        map.serialize_entry("description", &self.description)?;
+        ser::optional(map, "content", self.content.as_ref())?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for Response<Meta>
 where
     Meta: ::serde::Serialize,
@@ -1136,15 +1162,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("description", &self.description)?;
-        ser::optional(&mut map, "content", self.content.as_ref())?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for Response<Meta>
@@ -1352,6 +1370,19 @@ impl<Meta> ::core::default::Default for ResponseContentValue<Meta> {
         }
     }
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for ResponseContentValue<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        ser::optional(map, "schema", self.schema.as_ref())?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for ResponseContentValue<Meta>
 where
     Meta: ::serde::Serialize,
@@ -1360,14 +1391,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        ser::optional(&mut map, "schema", self.schema.as_ref())?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for ResponseContentValue<Meta>
@@ -1554,6 +1578,19 @@ impl<Meta> ::core::default::Default for Components<Meta> {
         }
     }
 }
+impl<Meta> ::envgen_runtime::__private::ser::WriteMap for Components<Meta>
+where
+    Meta: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        ser::optional(map, "schemas", self.schemas.as_ref())?;
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        Ok(())
+    }
+}
 impl<Meta> ::serde::Serialize for Components<Meta>
 where
     Meta: ::serde::Serialize,
@@ -1562,14 +1599,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        ser::optional(&mut map, "schemas", self.schemas.as_ref())?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Meta> ::serde::Deserialize<'de> for Components<Meta>
@@ -1747,17 +1777,7 @@ impl ::core::convert::From<::serde_json::Map<String, ::serde_json::Value>> for S
         Self::Object(value)
     }
 }
-impl ::serde::Serialize for Schema {
-    fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
-    where
-        Ser: ::serde::Serializer,
-    {
-        match self {
-            Self::Boolean(value) => ::serde::Serialize::serialize(value, serializer),
-            Self::Object(value) => ::serde::Serialize::serialize(value, serializer),
-        }
-    }
-}
+::envgen_runtime::__private::ser::serialize_union!(Schema { Boolean, Object });
 impl<'de> ::serde::Deserialize<'de> for Schema {
     fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
     where
@@ -1794,9 +1814,7 @@ impl<'de> ::serde::Deserialize<'de> for Schema {
         deserializer.deserialize_any(Visitor)
     }
 }
-::envgen_runtime::__private::document!(
-    Schema, validators::n12, check_n12, false, ASSERT_FORMATS
-);
+::envgen_runtime::__private::document!(Schema, n12, check_n12, false);
 /// The typestate of the builders: one trait per required field, implemented
 /// only by `Set`, so that `build()` compiles once every required field is set.
 #[doc(hidden)]

@@ -17,6 +17,19 @@ pub struct JobResult<Output = ::serde_json::Value> {
     /// How many runs it took.
     pub attempts: Option<u64>,
 }
+impl<Output> ::envgen_runtime::__private::ser::WriteMap for JobResult<Output>
+where
+    Output: ::serde::Serialize,
+{
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        use ::envgen_runtime::__private::ser;
+        map.serialize_entry("job", &self.job)?;
+        map.serialize_entry("status", &self.status)?;
+        map.serialize_entry("output", &self.output)?;
+        ser::optional(map, "attempts", self.attempts.as_ref())?;
+        Ok(())
+    }
+}
 impl<Output> ::serde::Serialize for JobResult<Output>
 where
     Output: ::serde::Serialize,
@@ -25,14 +38,7 @@ where
     where
         Ser: ::serde::Serializer,
     {
-        use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("job", &self.job)?;
-        map.serialize_entry("status", &self.status)?;
-        map.serialize_entry("output", &self.output)?;
-        ser::optional(&mut map, "attempts", self.attempts.as_ref())?;
-        map.end()
+        ::envgen_runtime::__private::ser::write_map(self, serializer)
     }
 }
 impl<'de, Output> ::serde::Deserialize<'de> for JobResult<Output>
@@ -322,18 +328,14 @@ impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2
 /// Generated from `schemas/job-result.json#/properties/status`.
 #[derive(Debug, Clone, PartialEq, Copy, Eq, Hash, PartialOrd, Ord)]
 pub enum JobResultStatus {
-    /// `"succeeded"`
     Succeeded,
-    /// `"failed"`
     Failed,
 }
 ::envgen_runtime::__private::string_enum!(
     JobResultStatus { Succeeded = "succeeded", Failed = "failed" }
     serde("one of \"succeeded\", \"failed\" (JobResultStatus)", "enum")
 );
-::envgen_runtime::__private::document!(
-    JobResultStatus, validators::n2, check_n2, false, ASSERT_FORMATS
-);
+::envgen_runtime::__private::document!(JobResultStatus, n2, check_n2, false);
 /// The typestate of the builders: one trait per required field, implemented
 /// only by `Set`, so that `build()` compiles once every required field is set.
 #[doc(hidden)]

@@ -29,23 +29,19 @@ pub struct ReleaseNote {
     /// Whether a consumer must change.
     pub breaking: Option<bool>,
 }
-impl ::serde::Serialize for ReleaseNote {
-    fn serialize<Ser>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error>
-    where
-        Ser: ::serde::Serializer,
-    {
+impl ::envgen_runtime::__private::ser::WriteMap for ReleaseNote {
+    fn write<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         use ::envgen_runtime::__private::ser;
-        use ::serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("id", &self.id)?;
         map.serialize_entry("service", &self.service)?;
         map.serialize_entry("version", &self.version)?;
         map.serialize_entry("released_at", &self.released_at)?;
-        ser::optional(&mut map, "highlights", self.highlights.as_ref())?;
-        ser::optional(&mut map, "breaking", self.breaking.as_ref())?;
-        map.end()
+        ser::optional(map, "highlights", self.highlights.as_ref())?;
+        ser::optional(map, "breaking", self.breaking.as_ref())?;
+        Ok(())
     }
 }
+::envgen_runtime::__private::ser::serialize_map!(ReleaseNote);
 ::envgen_runtime::__private::de::deserialize_map!(ReleaseNote);
 impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
     const EXPECTING: &'static str = "a ReleaseNote object";
@@ -163,9 +159,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
         })
     }
 }
-::envgen_runtime::__private::document!(
-    ReleaseNote, validators::n0, check_n0, true, ASSERT_FORMATS
-);
+::envgen_runtime::__private::document!(ReleaseNote, n0, check_n0, true);
 /// Builds a [`ReleaseNote`] field by field; see [`ReleaseNote::builder`].
 ///
 /// Required: `id`, `service`, `version`, `released_at`. Calling [`ReleaseNoteBuilder::build`] before they are all set does not compile; it then checks the schema.
