@@ -2290,8 +2290,19 @@ def _expand_deserialize_map(args):
             f"    fn deserialize<D>(deserializer: D) -> ::core::result::Result<Self, D::Error> {{}}\n}}"]
 
 
+def _expand_serialize(args):
+    """`Name` (`ser::serialize_map!`, through the struct's `WriteMap` impl) or
+    `Name { A, B }` (`ser::serialize_union!`): `impl Serialize`."""
+    m = re.match(r"\s*(\w+)\s*(\{[\w\s,]*\})?\s*$", args)
+    if not m:
+        return None
+    return [f"impl ::serde::Serialize for {m.group(1)} {{\n"
+            f"    fn serialize<S>(&self, serializer: S) {{}}\n}}"]
+
+
 RUNTIME_MACROS = {"string_enum": _expand_string_enum, "document": _expand_document,
-                  "deserialize_map": _expand_deserialize_map}
+                  "deserialize_map": _expand_deserialize_map,
+                  "serialize_map": _expand_serialize, "serialize_union": _expand_serialize}
 
 
 def expand_runtime_macros(text, unknown):
