@@ -44,6 +44,11 @@ impl Options {
     }
 }
 
+/// The message of the `$ref` depth guard.
+fn too_deep() -> String {
+    format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Seg<'v> {
     Key(&'v str),
@@ -313,9 +318,20 @@ impl<'v> Cx<'v> {
     #[inline]
     pub fn enter(&mut self, schema_path: &'static str) -> bool {
         if self.depth >= MAX_DEPTH {
-            self.fail("depth", schema_path, || {
-                format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
-            });
+            self.fail("depth", schema_path, too_deep);
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    /// [`Self::enter`] for a `$ref` at `rel` below the schema location of the table node
+    /// being run (`{node}/{rel}`, joined only when the depth guard refuses).
+    #[doc(hidden)]
+    #[inline]
+    pub fn enter_below(&mut self, rel: &'static str) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.fail_below("depth", rel, too_deep);
             return false;
         }
         self.depth += 1;

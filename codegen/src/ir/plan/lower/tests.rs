@@ -1,6 +1,7 @@
 //! Lowering: order, locations, trivial subschemas and messages.
 
 use super::*;
+use super::message::{Arg, Part};
 use crate::load::SchemaSet;
 use serde_json::json;
 
