@@ -493,34 +493,44 @@ fn cmp_tokens(cmp: Cmp) -> TokenStream {
 }
 
 /// Whether `node!(name, at, [ops])` takes fewer lines than the ops in a `static table`
-/// beside `node!(name, at, table)`. The ops are written inline only when they fit a line
-/// and hold no `&` (a macro's arguments print as a flow of tokens: `& RE_0`).
+/// beside `node!(name, at, table)`. A macro's arguments print as a flow of tokens, so the
+/// ops are written inline only where the flow cannot break them: on the macro's line, on
+/// the arguments' line, or as one token (`[IS_STRING]`); and with no `&` (`& RE_0`).
 fn inline_is_shorter(name: &Ident, at: &Literal, ops: &[TokenStream], table: &Ident) -> bool {
     let list = quote!([#(#ops),*]);
-    let list_width = width(&list);
-    if list.to_string().contains('&') || 8 + list_width > WIDTH {
+    let text = list.to_string();
+    let list = width(&list);
+    let (name, at) = (name.to_string().len() + 1, at.to_string().len() + 1);
+    let inline = if 4 + "node!(".len() + name + 1 + at + 1 + list + ");".len() <= WIDTH {
+        1
+    } else if 8 + name + 1 + at + 1 + list <= WIDTH {
+        3
+    } else if !text.contains(',') {
+        flow_lines(&[name, at, list])
+    } else {
+        return false;
+    };
+    if text.contains('&') {
         return false;
     }
-    let name = name.to_string().len() + 1;
-    let at = at.to_string().len() + 1;
     let table = table.to_string().len();
     // `static NX: &[Op] = &[ops];` on a line, else a line per op.
-    let static_lines = if 4 + "static : &[Op] = &;".len() + table + list_width <= WIDTH {
+    let static_lines = if 4 + "static : &[Op] = &;".len() + table + list <= WIDTH {
         1
     } else {
         ops.len() + 2
     };
-    macro_lines(&[name, at, list_width]) <= static_lines + macro_lines(&[name, at, table])
+    let call = if 4 + "node!(".len() + name + 1 + at + 1 + table + ");".len() <= WIDTH {
+        1
+    } else {
+        flow_lines(&[name, at, table])
+    };
+    inline <= static_lines + call
 }
 
-/// The lines of `node!(a, b, c);` at the module's indent, for arguments of the widths
-/// given (each with its comma): one line when it fits, else the arguments flowed between
-/// `node!(` and `);`.
-fn macro_lines(args: &[usize]) -> usize {
-    let one = 4 + "node!(".len() + args.iter().sum::<usize>() + args.len() - 1 + ");".len();
-    if one <= WIDTH {
-        return 1;
-    }
+/// The lines of a macro call whose arguments (of the widths given, each with its comma)
+/// do not fit its line: `name!(`, the arguments flowed, `);`.
+fn flow_lines(args: &[usize]) -> usize {
     let room = WIDTH - 8;
     let (mut lines, mut line) = (1, 0);
     for w in args {

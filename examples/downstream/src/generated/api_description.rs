@@ -1961,19 +1961,10 @@ pub fn validate_value_with(
 mod validators {
     use ::envgen_runtime::Cx;
     use ::serde_json::Value;
-    pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^1\\.[0-9]+\\.[0-9]+$",
-    ));
-    pub(super) static RE_1: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile("^/"));
-    pub(super) static RE_2: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^([1-5][0-9][0-9]|default)$",
-    ));
+    use ::envgen_runtime::__private::plan::*;
+    pub(super) static RE_0: Re = Re::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub(super) static RE_1: Re = Re::new("^/");
+    pub(super) static RE_2: Re = Re::new("^([1-5][0-9][0-9]|default)$");
     pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
