@@ -63,6 +63,12 @@ impl Re {
     pub fn source(&self) -> &'static str {
         self.source
     }
+
+    /// Whether `s` contains a match ([`is_match`]).
+    #[inline]
+    pub fn is_match(&self, s: &str) -> bool {
+        is_match(self, s)
+    }
 }
 
 impl std::ops::Deref for Re {

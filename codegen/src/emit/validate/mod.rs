@@ -44,6 +44,10 @@ pub(crate) struct Validators<'a> {
     uses: Uses,
     /// What the emitted functions use, together (the module's imports).
     used: Uses,
+    /// The schema location of the node being written as code, and whether a failure
+    /// was located against it (`at`).
+    base: String,
+    at_used: bool,
 }
 
 /// What a validator function's code uses, so that the module imports only that.
@@ -67,6 +71,8 @@ impl<'a> Validators<'a> {
             hot: BTreeSet::new(),
             uses: Uses::default(),
             used: Uses::default(),
+            base: String::new(),
+            at_used: false,
         }
     }
 
@@ -154,7 +160,7 @@ impl<'a> Validators<'a> {
             }
             Value::Number(n) => {
                 let b = super::failure::bound(n);
-                quote!(matches!(#v, ::serde_json::Value::Number(n)
+                quote!(matches!(#v, Value::Number(n)
                     if #rt::__private::num::compare(n, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             Value::Array(_) | Value::Object(_) => {
@@ -281,6 +287,8 @@ impl<'a> Validators<'a> {
             return self.table_fn(id, checks);
         }
         // Consecutive checks on one JSON kind share one `if let` on the instance.
+        self.base = base;
+        self.at_used = false;
         let mut out = Vec::new();
         let mut i = 0;
         while i < checks.len() {
@@ -303,18 +311,10 @@ impl<'a> Validators<'a> {
             }
             out.push(match applies {
                 Applies::Any => quote!(#(#group)*),
-                Applies::Number => {
-                    quote!(if let ::serde_json::Value::Number(n) = v { #(#group)* })
-                }
-                Applies::String => {
-                    quote!(if let ::serde_json::Value::String(s) = v { #(#group)* })
-                }
-                Applies::Array => {
-                    quote!(if let ::serde_json::Value::Array(a) = v { #(#group)* })
-                }
-                Applies::Object => {
-                    quote!(if let ::serde_json::Value::Object(m) = v { #(#group)* })
-                }
+                Applies::Number => quote!(if let Value::Number(n) = v { #(#group)* }),
+                Applies::String => quote!(if let Value::String(s) = v { #(#group)* }),
+                Applies::Array => quote!(if let Value::Array(a) = v { #(#group)* }),
+                Applies::Object => quote!(if let Value::Object(m) = v { #(#group)* }),
             });
         }
         if out.is_empty() {
@@ -322,8 +322,16 @@ impl<'a> Validators<'a> {
             return Ok(always);
         }
         self.uses.code = true;
+        self.uses.plan = true;
+        let at = if self.at_used {
+            let base = lit(&self.base);
+            quote!(let at = #base;)
+        } else {
+            TokenStream::new()
+        };
         let body = quote! {
             let mut valid = true;
+            #at
             #(#out)*
             valid
         };

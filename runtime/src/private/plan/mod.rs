@@ -25,7 +25,14 @@ pub use ops::{
     kind, Additional, Bound, Cmp, Counted, Limit, Lit, Op, PatternEntry, IS_ARRAY, IS_BOOLEAN,
     IS_INTEGER, IS_NULL, IS_NUMBER, IS_OBJECT, IS_STRING, UNIQUE_ITEMS,
 };
-pub use run::run;
+pub use run::{format_fails, run};
+
+/// What the validators written as code call beside: the failure steps (`fail!`,
+/// `fail_at!`, `failed!`, `any_of!`, `one_of!`), how a value is shown in a message,
+/// `multipleOf`.
+pub use super::failure::{any_of, fail, fail_at, failed, one_of};
+pub use super::num::multiple_of;
+pub use crate::validate::{show, show_str};
 
 pub use crate::__envgen_closed as closed;
 pub use crate::__envgen_node as node;

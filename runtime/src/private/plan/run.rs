@@ -2,11 +2,11 @@
 //! straight-line rendering of the same check does (`emit/validate/checks.rs`).
 
 use super::fail::Fill;
-use super::ops::{kind, Additional, Cmp, Counted, Lit, Op, PatternEntry};
+use super::ops::{kind, Additional, Bound, Cmp, Counted, Lit, Op, PatternEntry};
 use crate::__private::inflight::Kinds;
 use crate::__private::{num, regex};
 use crate::validate::{duplicate, Cx};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 
 /// Runs the checks of the node at schema location `at` on `v`: whether it is valid.
@@ -68,6 +68,13 @@ impl Lit {
 }
 
 impl Cmp {
+    /// Whether the number `n` fails the bound (`Cmp::Min.rejects(n, Bound::U(1))`: `n`
+    /// is below 1).
+    #[inline]
+    pub fn rejects(self, n: &Number, bound: Bound) -> bool {
+        self.fails(num::compare(n, bound))
+    }
+
     /// Whether `o` (the instance against the bound) fails.
     fn fails(self, o: Ordering) -> bool {
         match self {
@@ -300,4 +307,10 @@ fn entries<'v>(
         }
     }
     true
+}
+
+/// Whether `s` is known not to be a valid `name` (`format`; an unknown format passes).
+#[inline]
+pub fn format_fails(name: &str, s: &str) -> bool {
+    crate::__private::format::check(name, s) == Some(false)
 }

@@ -1,7 +1,7 @@
 //! Lowering: order, locations, trivial subschemas and messages.
 
-use super::*;
 use super::message::{Arg, Part};
+use super::*;
 use crate::load::SchemaSet;
 use serde_json::json;
 
