@@ -1970,46 +1970,44 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("apiVersion") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"apiVersion\"")
                         );
                     }
                     if !m.contains_key("info") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"info\"")
                         );
                     }
                     if !cx.property(m, "apiVersion", n1) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "info", n2) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "paths", n3) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "components", n4) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     for (key, _) in m {
                         if !matches!(
                             key.as_str(), "apiVersion" | "info" | "paths" | "components"
                         ) {
-                            ::envgen_runtime::__private::fail!(
-                                valid, cx, "additionalProperties", "#/additionalProperties",
-                                || format!("property {} is not allowed",
-                                ::envgen_runtime::__private::show_str(key))
+                            fail_at!(
+                                valid, cx, at, "additionalProperties",
+                                shown_key(["property ", " is not allowed"], key)
                             );
                         }
                     }
@@ -2023,20 +2021,17 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/properties/apiVersion/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/properties/apiVersion";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern", "#/properties/apiVersion/pattern",
-                            shown_value(& ["",
-                            " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\""],
-                            v)
+                if let Value::String(s) = v {
+                    if !RE_0.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\"")
                         );
                     }
                 }
@@ -2055,7 +2050,7 @@ mod validators {
                 let ok = n6(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2066,26 +2061,25 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/properties/paths/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/properties/paths";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n13) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
-                        let name = ::serde_json::Value::String(key.clone());
+                        let name = Value::String(key.clone());
                         let mut sub = cx.sub();
                         let ok = n14(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2104,7 +2098,7 @@ mod validators {
                 let ok = n11(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2115,34 +2109,33 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/info";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("title") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/info/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"title\"")
                         );
                     }
                     if !m.contains_key("version") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/info/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"version\"")
                         );
                     }
                     if !cx.property(m, "title", n15) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "version", n16) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "summary", n17) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2154,19 +2147,18 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/path-item/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/path-item";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "get", n18) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "post", n19) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2178,28 +2170,27 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/operation/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/operation";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("responses") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/operation/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"responses\"")
                         );
                     }
                     if !cx.property(m, "operationId", n20) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "parameters", n21) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "responses", n22) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2211,37 +2202,36 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/parameter";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("name") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"name\"")
                         );
                     }
                     if !m.contains_key("in") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"in\"")
                         );
                     }
                     if !cx.property(m, "name", n23) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "in", n24) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "required", n25) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "schema", n26) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2253,25 +2243,24 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/response/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/response";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("description") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/response/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"description\"")
                         );
                     }
                     if !cx.property(m, "description", n27) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "content", n28) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2283,16 +2272,15 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/components/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/components";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "schemas", n29) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2304,11 +2292,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
+                let at = "#/$defs/schema";
                 let type_ok = v.is_object() || v.is_boolean();
                 if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/schema/type", shown_value(& ["",
-                        " is not of any of the types \"object\", \"boolean\""], v)
+                    fail_at!(
+                        valid, cx, at, "type", shown(v,
+                        " is not of any of the types \"object\", \"boolean\"")
                     );
                 }
                 valid
@@ -2326,7 +2315,7 @@ mod validators {
                 let ok = n7(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2337,12 +2326,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern",
-                            "#/properties/paths/propertyNames/pattern", shown_value(&
-                            ["", " does not match the pattern \"^/\""], v)
+                let at = "#/properties/paths/propertyNames";
+                if let Value::String(s) = v {
+                    if !RE_1.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^/\"")
                         );
                     }
                 }
@@ -2355,20 +2344,18 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/title/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/title";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
-                if let ::serde_json::Value::String(s) = v {
+                if let Value::String(s) = v {
                     let len = s.chars().count();
                     if (len as u64) < 1u64 {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "minLength",
-                            "#/$defs/info/properties/title/minLength", shown_value(& ["",
-                            " is shorter than 1 character"], v)
+                        fail_at!(
+                            valid, cx, at, "minLength", shown(v,
+                            " is shorter than 1 character")
                         );
                     }
                 }
@@ -2381,11 +2368,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/version/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/version";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2397,11 +2383,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/summary/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/summary";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2419,7 +2404,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2436,7 +2421,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2447,12 +2432,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/operation/properties/operationId/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/$defs/operation/properties/operationId";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2464,18 +2447,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_array();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/operation/properties/parameters/type", shown_value(&
-                        ["", " is not of type \"array\""], v)
+                let at = "#/$defs/operation/properties/parameters";
+                if !v.is_array() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"array\"")
                     );
                 }
-                if let ::serde_json::Value::Array(a) = v {
+                if let Value::Array(a) = v {
                     for (i, item) in a.iter().enumerate() {
                         if !cx.at_index(i, |cx| n30(item, cx)) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2488,34 +2469,32 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/operation/properties/responses/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/operation/properties/responses";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if (m.len() as u64) < 1u64 {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "minProperties",
-                            "#/$defs/operation/properties/responses/minProperties", ||
+                        fail_at!(
+                            valid, cx, at, "minProperties", ||
                             format!("the object has {} properties, fewer than minProperties 1",
                             m.len())
                         );
                     }
                     for (key, value) in m {
                         if !cx.entry(key, value, n31) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
-                        let name = ::serde_json::Value::String(key.clone());
+                        let name = Value::String(key.clone());
                         let mut sub = cx.sub();
                         let ok = n32(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2528,11 +2507,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/properties/name/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/parameter/properties/name";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2544,14 +2522,11 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let in_enum: bool = matches!(
-                    v.as_str(), Some("query" | "header" | "path" | "cookie")
-                );
-                if !in_enum {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "enum", "#/$defs/parameter/properties/in/enum",
-                        shown_value(& ["",
-                        " is not one of [\"query\",\"header\",\"path\",\"cookie\"]"], v)
+                let at = "#/$defs/parameter/properties/in";
+                if !matches!(v.as_str(), Some("query" | "header" | "path" | "cookie")) {
+                    fail_at!(
+                        valid, cx, at, "enum", shown(v,
+                        " is not one of [\"query\",\"header\",\"path\",\"cookie\"]")
                     );
                 }
                 valid
@@ -2563,11 +2538,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_boolean();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/properties/required/type",
-                        shown_value(& ["", " is not of type \"boolean\""], v)
+                let at = "#/$defs/parameter/properties/required";
+                if !v.is_boolean() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"boolean\"")
                     );
                 }
                 valid
@@ -2588,7 +2562,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2599,12 +2573,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/response/properties/description/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/$defs/response/properties/description";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2616,17 +2588,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/response/properties/content/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/response/properties/content";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n33) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2639,17 +2610,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/components/properties/schemas/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/components/properties/schemas";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n34) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2668,7 +2638,7 @@ mod validators {
                 let ok = n9(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2689,7 +2659,7 @@ mod validators {
                 let ok = n10(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2700,14 +2670,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_2, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern",
-                            "#/$defs/operation/properties/responses/propertyNames/pattern",
-                            shown_value(& ["",
-                            " does not match the pattern \"^([1-5][0-9][0-9]|default)$\""],
-                            v)
+                let at = "#/$defs/operation/properties/responses/propertyNames";
+                if let Value::String(s) = v {
+                    if !RE_2.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^([1-5][0-9][0-9]|default)$\"")
                         );
                     }
                 }
@@ -2720,17 +2688,15 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/response/properties/content/additionalProperties/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/response/properties/content/additionalProperties";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "schema", n35) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2755,7 +2721,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2779,7 +2745,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },

@@ -532,21 +532,13 @@ mod validators {
     node!(n0, "#", N0);
     pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::__private::fail!(
-                valid, cx, "type", "#/properties/id/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
+        let at = "#/properties/id";
+        if !v.is_string() {
+            fail_at!(valid, cx, at, "type", shown(v, " is not of type \"string\""));
         }
-        if let ::serde_json::Value::String(s) = v {
-            if cx.formats()
-                && ::envgen_runtime::__private::format::check("uuid", s) == Some(false)
-            {
-                ::envgen_runtime::__private::fail!(
-                    valid, cx, "format", "#/properties/id/format", shown_value(& ["",
-                    " is not a valid uuid"], v)
-                );
+        if let Value::String(s) = v {
+            if cx.formats() && format_fails("uuid", s) {
+                fail_at!(valid, cx, at, "format", shown(v, " is not a valid uuid"));
             }
         }
         valid
@@ -557,22 +549,13 @@ mod validators {
     node!(n3, "#/properties/version", N3);
     pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::__private::fail!(
-                valid, cx, "type", "#/properties/released_at/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
+        let at = "#/properties/released_at";
+        if !v.is_string() {
+            fail_at!(valid, cx, at, "type", shown(v, " is not of type \"string\""));
         }
-        if let ::serde_json::Value::String(s) = v {
-            if cx.formats()
-                && ::envgen_runtime::__private::format::check("date-time", s)
-                    == Some(false)
-            {
-                ::envgen_runtime::__private::fail!(
-                    valid, cx, "format", "#/properties/released_at/format", shown_value(&
-                    ["", " is not a valid date-time"], v)
-                );
+        if let Value::String(s) = v {
+            if cx.formats() && format_fails("date-time", s) {
+                fail_at!(valid, cx, at, "format", shown(v, " is not a valid date-time"));
             }
         }
         valid
