@@ -44,6 +44,11 @@ impl Options {
     }
 }
 
+/// The message of the `$ref` depth guard.
+fn too_deep() -> String {
+    format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Seg<'v> {
     Key(&'v str),
@@ -255,6 +260,73 @@ impl<'v> Cx<'v> {
         self.keep_going()
     }
 
+    /// [`Self::fail`] of a keyword of the schema node at `base`, located at
+    /// `{base}/{keyword}` (joined only when the error is recorded): generated code names
+    /// its node's location once, not in every failure.
+    #[doc(hidden)]
+    pub fn fail_at(
+        &mut self,
+        keyword: &'static str,
+        base: &'static str,
+        message: impl FnOnce() -> String,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record_at(keyword, base, message());
+        }
+        self.keep_going()
+    }
+
+    /// [`Self::fail_shown`] at `{base}/{keyword}` ([`Self::fail_at`]).
+    #[doc(hidden)]
+    pub fn fail_shown_at(
+        &mut self,
+        keyword: &'static str,
+        base: &'static str,
+        pieces: &[&str],
+        v: &Value,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record_at(keyword, base, pieces.join(&show(v)));
+        }
+        self.keep_going()
+    }
+
+    /// [`Self::fail_key`] at `{base}/{keyword}` ([`Self::fail_at`]).
+    #[doc(hidden)]
+    pub fn fail_key_at(
+        &mut self,
+        keyword: &'static str,
+        base: &'static str,
+        pieces: &[&str],
+        key: &str,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record_at(keyword, base, pieces.join(&show_str(key)));
+        }
+        self.keep_going()
+    }
+
+    /// [`Self::fail_text`] at `{base}/{keyword}` ([`Self::fail_at`]).
+    #[doc(hidden)]
+    pub fn fail_text_at(
+        &mut self,
+        keyword: &'static str,
+        base: &'static str,
+        text: &'static str,
+    ) -> bool {
+        if self.silent == 0 {
+            self.record_at(keyword, base, text.to_owned());
+        }
+        self.keep_going()
+    }
+
+    /// The record of the `…_at` failures: the location joined here, on the cold path.
+    fn record_at(&mut self, keyword: &'static str, base: &'static str, message: String) {
+        let at = format!("{base}/{keyword}");
+        let e = ValidationError::new(self.pointer(), keyword, at, message);
+        self.errors.push(e);
+    }
+
     /// [`Self::fail`]'s record, apart from the message closure so that it is compiled
     /// once, not once per generated call.
     fn record(&mut self, keyword: &'static str, schema_path: &'static str, message: String) {
@@ -313,9 +385,20 @@ impl<'v> Cx<'v> {
     #[inline]
     pub fn enter(&mut self, schema_path: &'static str) -> bool {
         if self.depth >= MAX_DEPTH {
-            self.fail("depth", schema_path, || {
-                format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
-            });
+            self.fail("depth", schema_path, too_deep);
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    /// [`Self::enter`] for a `$ref` at `rel` below the schema location of the table node
+    /// being run (`{node}/{rel}`, joined only when the depth guard refuses).
+    #[doc(hidden)]
+    #[inline]
+    pub fn enter_below(&mut self, rel: &'static str) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.fail_below("depth", rel, too_deep);
             return false;
         }
         self.depth += 1;

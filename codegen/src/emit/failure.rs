@@ -28,36 +28,6 @@ pub(crate) fn fail(rt: &TokenStream, site: &Site, message: TokenStream) -> Token
     quote!(#rt::__private::fail!(valid, cx, #kw, #sp, || #message);)
 }
 
-/// [`fail`] for a message of the `Value` validators, passed as data where it can be: a
-/// message with no hole, or whose only hole is the instance `v` (when `instance_is_value`:
-/// a `&Value`, not a number bound as `n`) or the key `key`, is given to `fail!` as its
-/// pieces (its `text`, `shown_value` and `shown_key` forms), so no closure is compiled
-/// for it; any other is built by `text`, the message's expression.
-pub(crate) fn fail_message(
-    rt: &TokenStream,
-    site: &Site,
-    m: &Message,
-    instance_is_value: bool,
-    text: impl FnOnce() -> TokenStream,
-) -> TokenStream {
-    let kw = lit(site.keyword);
-    let sp = lit(&site.at);
-    let pieces = m.pieces.iter().map(|p| lit(p));
-    if let Some(fixed) = m.fixed() {
-        let fixed = lit(fixed);
-        return quote!(#rt::__private::fail!(valid, cx, #kw, #sp, text(#fixed)););
-    }
-    match m.args.as_slice() {
-        [Arg::Instance] if instance_is_value => {
-            quote!(#rt::__private::fail!(valid, cx, #kw, #sp, shown_value(&[#(#pieces),*], v));)
-        }
-        [Arg::Key] => {
-            quote!(#rt::__private::fail!(valid, cx, #kw, #sp, shown_key(&[#(#pieces),*], key));)
-        }
-        _ => fail(rt, site, text()),
-    }
-}
-
 /// `valid = false;` and stop unless collecting all errors (the runtime's `failed!`).
 pub(crate) fn child_failed(rt: &TokenStream) -> TokenStream {
     quote!(#rt::__private::failed!(valid, cx);)

@@ -3,6 +3,7 @@
 //! [`crate::__private::simple_pattern`]) are matched without a regex engine, with the same result.
 
 use crate::__private::simple_pattern::SimplePattern;
+use std::sync::OnceLock;
 
 /// A compiled schema pattern.
 #[derive(Debug)]
@@ -38,6 +39,44 @@ impl Regex {
             Regex::Simple(p) => p.is_match(s),
             Regex::Regress(r) => r.find(s).is_some(),
         }
+    }
+}
+
+/// A schema pattern as generated code holds it, in a `static`: its source, compiled on
+/// first use. It dereferences to the compiled pattern (`None` if it did not compile).
+#[derive(Debug)]
+pub struct Re {
+    source: &'static str,
+    compiled: OnceLock<Option<Regex>>,
+}
+
+impl Re {
+    /// The pattern `source`, not compiled yet.
+    pub const fn new(source: &'static str) -> Self {
+        Re {
+            source,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The pattern as the schema wrote it.
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+
+    /// Whether `s` contains a match ([`is_match`]).
+    #[inline]
+    pub fn is_match(&self, s: &str) -> bool {
+        is_match(self, s)
+    }
+}
+
+impl std::ops::Deref for Re {
+    type Target = Option<Regex>;
+
+    #[inline]
+    fn deref(&self) -> &Option<Regex> {
+        self.compiled.get_or_init(|| compile(self.source))
     }
 }
 

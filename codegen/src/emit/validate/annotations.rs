@@ -191,6 +191,7 @@ impl Validators<'_> {
     pub(super) fn ann_fn(&mut self, id: NodeId) -> Result<TokenStream> {
         let name = ann_name(id);
         let rt = self.rt.clone();
+        self.uses.code = true;
         let a = self.plan.annotations(id);
         let body = self.ann_stmts(id, &a, true)?;
         let body = match self.plan.scope_of(id) {

@@ -1,46 +1,89 @@
 //! One check of the plan rendered over a `&Value`: `v` is the instance, and inside the
-//! kind's `if let`, `n`, `s`, `a` or `m` its number, string, array or object.
+//! kind's `if let`, `n`, `s`, `a` or `m` its number, string, array or object. A failure
+//! at a keyword of the node is recorded by the runtime's `fail_at!` against the node's
+//! location, bound once as `at`; the module imports the runtime's `plan` items, where
+//! `fail_at!`, `fail!`, `failed!` and `show` are.
 
 use super::Validators;
 use crate::emit::failure::{
-    any_of, bound, child_failed, count_fails, entries_loop, fail, fail_message, format,
-    if_then_else, message, one_of, ordering_fails, pattern,
+    any_of, bound, count_fails, entries_loop, if_then_else, message, one_of,
 };
 use crate::emit::tokens::lit;
 use crate::error::Result;
-use crate::ir::plan::{Additional, Applies, Arg, Check, Counted, Entries, Message, Site, Test};
+use crate::ir::plan::{
+    message, Additional, Applies, Arg, Check, Cmp, Counted, Entries, Message, Site, Test,
+};
 use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
+use serde_json::Value;
 
 impl Validators<'_> {
     /// `m` filled from the instance `v` (a number as `n` where it is bound), a count, the
     /// key being checked, or the pair of equal items `i`, `j`.
     pub(super) fn text(&self, m: &Message, applies: Applies, count: TokenStream) -> TokenStream {
-        let rt = &self.rt;
         message(m, |a| match a {
             Arg::Instance if applies == Applies::Number => quote!(n),
-            Arg::Instance => quote!(#rt::__private::show(v)),
+            Arg::Instance => quote!(show(v)),
             Arg::Count => count.clone(),
-            Arg::Key => quote!(#rt::__private::show_str(key)),
+            Arg::Key => quote!(show_str(key)),
             Arg::First => quote!(i),
             Arg::Second => quote!(j),
         })
     }
 
     /// The statement recording a failure at `site` worded by `m` (holes filled as
-    /// [`Self::text`] fills them), the message passed as data where it can be
-    /// ([`fail_message`]).
+    /// [`Self::text`] fills them), the message passed as data where it can be: with no
+    /// hole (`text`), the instance shown then text (`shown`), pieces around the instance
+    /// or the key (`shown_value`, `shown_key`); else built by a closure.
     pub(super) fn fail_with(
-        &self,
+        &mut self,
         site: &Site,
         m: &Message,
         applies: Applies,
         count: TokenStream,
     ) -> TokenStream {
-        fail_message(&self.rt, site, m, applies != Applies::Number, || {
-            self.text(m, applies, count)
-        })
+        let pieces: Vec<_> = m.pieces.iter().map(|p| lit(p)).collect();
+        let form = match (m.fixed(), m.args.as_slice(), m.pieces.as_slice()) {
+            (Some(fixed), _, _) => quote!(text(#fixed)),
+            (_, [Arg::Instance], [first, rest])
+                if first.is_empty() && applies != Applies::Number =>
+            {
+                quote!(shown(v, #rest))
+            }
+            (_, [Arg::Instance], _) if applies != Applies::Number => {
+                quote!(shown_value([#(#pieces),*], v))
+            }
+            (_, [Arg::Key], _) => quote!(shown_key([#(#pieces),*], key)),
+            _ => {
+                let text = self.text(m, applies, count);
+                quote!(|| #text)
+            }
+        };
+        self.fail_stmt(site, form)
+    }
+
+    /// Whether `site` is a keyword of the node being written, at `{node}/{keyword}`.
+    fn at_keyword(&self, site: &Site) -> bool {
+        let rel = site
+            .at
+            .strip_prefix(self.base.as_str())
+            .and_then(|r| r.strip_prefix('/'));
+        rel == Some(site.keyword)
+    }
+
+    /// The statement recording a failure at `site` with `message` (a message form of the
+    /// runtime's `fail!`): `fail_at!` against the node's `at` when `site` is a keyword of
+    /// the node, else `fail!` with the whole location.
+    pub(super) fn fail_stmt(&mut self, site: &Site, message: TokenStream) -> TokenStream {
+        let kw = lit(site.keyword);
+        if self.at_keyword(site) {
+            self.at_used = true;
+            quote!(fail_at!(valid, cx, at, #kw, #message);)
+        } else {
+            let sp = lit(&site.at);
+            quote!(fail!(valid, cx, #kw, #sp, #message);)
+        }
     }
 
     /// `cx.speculate(|cx| nX(v, cx))` per branch (`anyOf`, `oneOf`).
@@ -89,7 +132,7 @@ impl Validators<'_> {
         applies: Applies,
     ) -> Result<Vec<TokenStream>> {
         let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let failed = child_failed();
         let site = &c.site;
         let v = quote!(v);
         Ok(vec![match &c.test {
@@ -108,25 +151,31 @@ impl Validators<'_> {
                 }
             }
             Test::Type(types, m) => {
-                let tests = types.iter().map(|t| match t {
-                    JsonType::Null => quote!(v.is_null()),
-                    JsonType::Boolean => quote!(v.is_boolean()),
-                    JsonType::Object => quote!(v.is_object()),
-                    JsonType::Array => quote!(v.is_array()),
-                    JsonType::Number => quote!(v.is_number()),
-                    JsonType::String => quote!(v.is_string()),
-                    JsonType::Integer => {
-                        quote!(
-                            matches!(v, ::serde_json::Value::Number(n) if #rt::__private::num::is_integer(n))
-                        )
-                    }
-                });
+                let tests: Vec<TokenStream> = types
+                    .iter()
+                    .map(|t| match t {
+                        JsonType::Null => quote!(v.is_null()),
+                        JsonType::Boolean => quote!(v.is_boolean()),
+                        JsonType::Object => quote!(v.is_object()),
+                        JsonType::Array => quote!(v.is_array()),
+                        JsonType::Number => quote!(v.is_number()),
+                        JsonType::String => quote!(v.is_string()),
+                        JsonType::Integer => {
+                            quote!(
+                                matches!(v, Value::Number(n) if #rt::__private::num::is_integer(n))
+                            )
+                        }
+                    })
+                    .collect();
                 let fail = self.fail_with(site, m, applies, quote!());
-                quote! {
-                    let type_ok = #(#tests)||*;
-                    if !type_ok {
-                        #fail
-                    }
+                match tests.as_slice() {
+                    [test] => quote!(if !#test { #fail }),
+                    _ => quote! {
+                        let type_ok = #(#tests)||*;
+                        if !type_ok {
+                            #fail
+                        }
+                    },
                 }
             }
             Test::Enum(values, m) => {
@@ -146,6 +195,11 @@ impl Validators<'_> {
                     tests.push(self.literal_eq(&v, l));
                 }
                 let fail = self.fail_with(site, m, applies, quote!());
+                if strings.len() > 1 && tests.len() == 1 {
+                    // One `matches!` (a macro call: `!` applies to all of it).
+                    let test = &tests[0];
+                    return Ok(vec![quote!(if !#test { #fail })]);
+                }
                 let cond = if tests.is_empty() {
                     quote!(false)
                 } else {
@@ -159,21 +213,32 @@ impl Validators<'_> {
                 }
             }
             Test::Const(value, m) => {
-                let test = self.literal_eq(&v, value);
-                let fail = self.fail_with(site, m, applies, quote!());
-                quote! {
-                    let is_const = #test;
-                    if !is_const {
-                        #fail
+                let differs = match value {
+                    Value::String(s) => {
+                        let s = lit(s);
+                        quote!(v.as_str() != Some(#s))
                     }
-                }
+                    Value::Bool(b) => quote!(v.as_bool() != Some(#b)),
+                    // A method or macro call: `!` applies to all of it.
+                    _ => {
+                        let eq = self.literal_eq(&v, value);
+                        quote!(!#eq)
+                    }
+                };
+                let fail = self.fail_with(site, m, applies, quote!());
+                quote!(if #differs { #fail })
             }
             Test::Bound(cmp, b, m) => {
                 let bt = bound(b);
-                let test = ordering_fails(*cmp);
+                let cmp = match cmp {
+                    Cmp::Min => quote!(Cmp::Min),
+                    Cmp::Max => quote!(Cmp::Max),
+                    Cmp::ExclusiveMin => quote!(Cmp::ExclusiveMin),
+                    Cmp::ExclusiveMax => quote!(Cmp::ExclusiveMax),
+                };
                 let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
-                    if #rt::__private::num::compare(n, #rt::__private::num::#bt) #test {
+                    if #cmp.rejects(n, #bt) {
                         #fail
                     }
                 }
@@ -182,7 +247,7 @@ impl Validators<'_> {
                 let bt = bound(b);
                 let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
-                    if !#rt::__private::num::multiple_of(n, #rt::__private::num::#bt) {
+                    if !multiple_of(n, #bt) {
                         #fail
                     }
                 }
@@ -204,11 +269,20 @@ impl Validators<'_> {
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
                 let fail = self.fail_with(site, m, applies, quote!());
-                pattern(&rt, quote!(#re), quote!(s), fail)
+                quote! {
+                    if !#re.is_match(s) {
+                        #fail
+                    }
+                }
             }
             Test::Format(f, m) => {
                 let fail = self.fail_with(site, m, applies, quote!());
-                format(&rt, f, quote!(s), fail)
+                let name = lit(f);
+                quote! {
+                    if cx.formats() && format_fails(#name, s) {
+                        #fail
+                    }
+                }
             }
             Test::UniqueItems(m) => {
                 let fail = self.fail_with(site, m, applies, quote!());
@@ -252,17 +326,15 @@ impl Validators<'_> {
                 let f = self.call(*node);
                 let limits = min
                     .iter()
-                    .map(|l| (crate::ir::plan::Cmp::Min, l))
-                    .chain(max.iter().map(|l| (crate::ir::plan::Cmp::Max, l)))
+                    .map(|l| (Cmp::Min, l))
+                    .chain(max.iter().map(|l| (Cmp::Max, l)))
                     .map(|(cmp, l)| {
                         let test = count_fails(cmp, quote!((count as u64)), l.limit);
-                        let fail = fail(
-                            &rt,
-                            &l.fail.site,
-                            self.text(&l.fail.message, applies, quote!(count)),
-                        );
+                        let text = self.text(&l.fail.message, applies, quote!(count));
+                        let fail = self.fail_stmt(&l.fail.site, quote!(|| #text));
                         quote!(if #test { #fail })
-                    });
+                    })
+                    .collect::<Vec<_>>();
                 quote! {
                     let count = a.iter().filter(|item| cx.speculate(|cx| #f(item, cx))).count();
                     #(#limits)*
@@ -303,7 +375,7 @@ impl Validators<'_> {
                 let f = self.call(*pn);
                 quote! {
                     for key in m.keys() {
-                        let name = ::serde_json::Value::String(key.clone());
+                        let name = Value::String(key.clone());
                         let mut sub = cx.sub();
                         let ok = #f(&name, &mut sub);
                         cx.absorb(sub);
@@ -330,6 +402,23 @@ impl Validators<'_> {
                     }
                 }
             }
+            Test::AnyOf(branches, m) if self.at_keyword(site) && *m == message::no_any_of() => {
+                let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
+                self.at_used = true;
+                quote!(any_of!(valid, cx, v, at, [#(#fs),*]);)
+            }
+            Test::OneOf {
+                branches,
+                none,
+                many,
+            } if self.at_keyword(site)
+                && *none == message::no_one_of()
+                && *many == message::many_of_one_of() =>
+            {
+                let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
+                self.at_used = true;
+                quote!(one_of!(valid, cx, v, at, [#(#fs),*]);)
+            }
             Test::AnyOf(branches, m) => {
                 let tries = self.tries(branches);
                 let fail = self.fail_with(site, m, applies, quote!());
@@ -343,7 +432,8 @@ impl Validators<'_> {
                 let tries = self.tries(branches);
                 let none = self.text(none, applies, quote!(matches));
                 let many = self.text(many, applies, quote!(matches));
-                let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
+                let fail =
+                    self.fail_stmt(site, quote!(|| if matches == 0 { #none } else { #many }));
                 one_of(&tries, fail)
             }
             Test::DynamicRef { target, candidates } => {
@@ -395,8 +485,7 @@ impl Validators<'_> {
     /// `patternProperties` and `additionalProperties` in one pass over the entries of the
     /// object `m`; `None` when no entry can fail.
     fn entries(&mut self, id: NodeId, e: &Entries) -> Result<Option<TokenStream>> {
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let failed = child_failed();
         let track = e.tracks_matches();
         let mut uses_value = false;
         let mut patterns = Vec::new();
@@ -410,13 +499,13 @@ impl Validators<'_> {
                 let f = self.call(n);
                 quote!(!cx.entry(key, value, #f))
             });
-            patterns.push((quote!(#rt::__private::regex::is_match(&#re, key)), step));
+            patterns.push((quote!(#re.is_match(key)), step));
         }
         let additional = match &e.additional {
-            Some(Additional::Deny(f)) => {
-                let text = self.text(&f.message, Applies::Object, quote!());
-                Some((None, fail(&rt, &f.site, text)))
-            }
+            Some(Additional::Deny(f)) => Some((
+                None,
+                self.fail_with(&f.site, &f.message, Applies::Object, quote!()),
+            )),
             Some(Additional::Schema(a)) => {
                 uses_value = true;
                 let f = self.call(*a);
@@ -434,4 +523,10 @@ impl Validators<'_> {
             &failed,
         ))
     }
+}
+
+/// `valid = false;` and stop unless collecting all errors, after a nested check failed
+/// (the runtime's `failed!`).
+pub(super) fn child_failed() -> TokenStream {
+    quote!(failed!(valid, cx);)
 }

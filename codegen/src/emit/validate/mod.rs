@@ -39,9 +39,24 @@ pub(crate) struct Validators<'a> {
     ann_callees: BTreeSet<NodeId>,
     /// Nodes a valid document's check reaches ([`Self::keep_as_code`]): rendered as code.
     hot: BTreeSet<NodeId>,
-    /// Whether a node was rendered as a table (the module then imports the runtime's
-    /// `plan` items).
-    tables: bool,
+    /// Whether the function being emitted uses the runtime's `plan` items (`node!`, a
+    /// table), and whether it is code over `Value` and `Cx`.
+    uses: Uses,
+    /// What the emitted functions use, together (the module's imports).
+    used: Uses,
+    /// The schema location of the node being written as code, and whether a failure
+    /// was located against it (`at`).
+    base: String,
+    at_used: bool,
+}
+
+/// What a validator function's code uses, so that the module imports only that.
+#[derive(Debug, Clone, Copy, Default)]
+struct Uses {
+    /// The runtime's `plan` items: `node!`, a table, a compiled pattern (`Re`).
+    plan: bool,
+    /// `Value` and `Cx`: code over the instance.
+    code: bool,
 }
 
 impl<'a> Validators<'a> {
@@ -54,25 +69,27 @@ impl<'a> Validators<'a> {
             callees: BTreeSet::new(),
             ann_callees: BTreeSet::new(),
             hot: BTreeSet::new(),
-            tables: false,
+            uses: Uses::default(),
+            used: Uses::default(),
+            base: String::new(),
+            at_used: false,
         }
     }
 
     /// The `validators` module's imports, once its functions are emitted: the types of
-    /// every node function's signature, and the runtime's `plan` items when a node is a
-    /// table.
+    /// a node function written as code, and the runtime's `plan` items (`node!`, the ops,
+    /// `Re`) when a node is a table or a pattern is compiled.
     pub(crate) fn prelude(&self) -> TokenStream {
         let rt = &self.rt;
-        let plan = if self.tables {
-            quote!(use #rt::__private::plan::*;)
-        } else {
-            TokenStream::new()
-        };
-        quote! {
-            use #rt::Cx;
-            use ::serde_json::Value;
-            #plan
-        }
+        let code = self.used.code.then(|| {
+            quote! {
+                use #rt::Cx;
+                use ::serde_json::Value;
+            }
+        });
+        let plan = (self.used.plan || !self.regexes.is_empty())
+            .then(|| quote!(use #rt::__private::plan::*;));
+        quote!(#code #plan)
     }
 
     /// Renders as code, not as tables, the nodes `calls` names (the typed checks' calls,
@@ -124,11 +141,9 @@ impl<'a> Validators<'a> {
         let i = self.regexes.len();
         self.regexes.insert(pattern.to_owned(), i);
         let name = format_ident!("RE_{}", i);
-        let rt = &self.rt;
         let p = lit(pattern);
         self.statics.push(quote! {
-            pub(super) static #name: ::std::sync::LazyLock<Option<#rt::__private::regex::Regex>> =
-                ::std::sync::LazyLock::new(|| #rt::__private::regex::compile(#p));
+            pub(super) static #name: Re = Re::new(#p);
         });
         Ok(name)
     }
@@ -145,7 +160,7 @@ impl<'a> Validators<'a> {
             }
             Value::Number(n) => {
                 let b = super::failure::bound(n);
-                quote!(matches!(#v, ::serde_json::Value::Number(n)
+                quote!(matches!(#v, Value::Number(n)
                     if #rt::__private::num::compare(n, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
             }
             Value::Array(_) | Value::Object(_) => {
@@ -182,11 +197,12 @@ impl<'a> Validators<'a> {
     ) -> Result<Vec<Prepared>> {
         // (false, node): validator; (true, node): annotation function.
         type Key = (bool, NodeId);
-        let mut bodies: BTreeMap<Key, (Prepared, BTreeSet<Key>)> = BTreeMap::new();
+        let mut bodies: BTreeMap<Key, (Prepared, BTreeSet<Key>, Uses)> = BTreeMap::new();
         self.take_callees();
         for id in self.plan.reachable(roots) {
             let f = prepare(self.node_fn(id)?)?;
-            bodies.insert((false, id), (f, self.take_callees()));
+            let uses = std::mem::take(&mut self.uses);
+            bodies.insert((false, id), (f, self.take_callees(), uses));
         }
         // Only functions called from a root, transitively (annotation functions, and the
         // validators only they call, are generated on the way).
@@ -203,10 +219,13 @@ impl<'a> Validators<'a> {
                     self.node_fn(key.1)?
                 };
                 let callees = self.take_callees();
-                slot.insert((prepare(f)?, callees));
+                let uses = std::mem::take(&mut self.uses);
+                slot.insert((prepare(f)?, callees, uses));
             }
-            if let Some((_, callees)) = bodies.get(&key) {
+            if let Some((_, callees, uses)) = bodies.get(&key) {
                 stack.extend(callees.iter().copied());
+                self.used.plan |= uses.plan;
+                self.used.code |= uses.code;
             }
         }
         // Moved, not interpolated: `quote!` would copy every token.
@@ -218,7 +237,7 @@ impl<'a> Validators<'a> {
             bodies
                 .into_iter()
                 .filter(|(key, _)| keep.contains(key))
-                .map(|(_, (f, _))| f),
+                .map(|(_, (f, _, _))| f),
         );
         Ok(items)
     }
@@ -235,11 +254,16 @@ impl<'a> Validators<'a> {
 
     fn node_fn(&mut self, id: NodeId) -> Result<TokenStream> {
         let name = fn_name(id);
-        let sig_ok = quote!(pub(super) fn #name<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool);
+        // Every instance passes: the runtime's `node!` writes the function.
+        let always = quote!(node!(#name, true););
         let plan = self.plan.node(id);
         let checks = match &*plan {
-            NodePlan::Any => return Ok(quote!(#sig_ok { true })),
+            NodePlan::Any => {
+                self.uses.plan = true;
+                return Ok(always);
+            }
             NodePlan::Nothing(f) => {
+                self.uses.code = true;
                 let kw = lit(f.site.keyword);
                 let sp = lit(&f.site.at);
                 let msg = super::failure::message(&f.message, |_| quote!(v));
@@ -254,10 +278,17 @@ impl<'a> Validators<'a> {
         };
         // As data, run by the runtime's interpreter, unless valid documents run the node
         // or a check needs the dynamic scope or the annotations.
-        if !self.hot.contains(&id) && self.plan.scope_of(id).is_none() && table::holds(checks) {
+        let base = self.plan.at(id, "");
+        if !self.hot.contains(&id)
+            && self.plan.scope_of(id).is_none()
+            && table::holds(checks, &base)
+        {
+            self.uses.plan = true;
             return self.table_fn(id, checks);
         }
         // Consecutive checks on one JSON kind share one `if let` on the instance.
+        self.base = base;
+        self.at_used = false;
         let mut out = Vec::new();
         let mut i = 0;
         while i < checks.len() {
@@ -280,25 +311,27 @@ impl<'a> Validators<'a> {
             }
             out.push(match applies {
                 Applies::Any => quote!(#(#group)*),
-                Applies::Number => {
-                    quote!(if let ::serde_json::Value::Number(n) = v { #(#group)* })
-                }
-                Applies::String => {
-                    quote!(if let ::serde_json::Value::String(s) = v { #(#group)* })
-                }
-                Applies::Array => {
-                    quote!(if let ::serde_json::Value::Array(a) = v { #(#group)* })
-                }
-                Applies::Object => {
-                    quote!(if let ::serde_json::Value::Object(m) = v { #(#group)* })
-                }
+                Applies::Number => quote!(if let Value::Number(n) = v { #(#group)* }),
+                Applies::String => quote!(if let Value::String(s) = v { #(#group)* }),
+                Applies::Array => quote!(if let Value::Array(a) = v { #(#group)* }),
+                Applies::Object => quote!(if let Value::Object(m) = v { #(#group)* }),
             });
         }
         if out.is_empty() {
-            return Ok(quote!(#sig_ok { true }));
+            self.uses.plan = true;
+            return Ok(always);
         }
+        self.uses.code = true;
+        self.uses.plan = true;
+        let at = if self.at_used {
+            let base = lit(&self.base);
+            quote!(let at = #base;)
+        } else {
+            TokenStream::new()
+        };
         let body = quote! {
             let mut valid = true;
+            #at
             #(#out)*
             valid
         };

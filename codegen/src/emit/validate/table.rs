@@ -3,65 +3,121 @@
 //! runtime. A generated crate then compiles one small function per node instead of the
 //! straight-line code of [`super::checks`], which stays for the checks the table cannot
 //! hold (`$dynamicRef`, `unevaluated*`) and for nodes that enter the dynamic scope.
+//!
+//! The table reads like the schema: the runtime's `node!` writes the node's function, and
+//! a check worded and located the standard way (the plan's own wording, at
+//! `{node}/{keyword}`) is one of the runtime's named ops or constructors (`IS_STRING`,
+//! `Op::min_items(1)`, `required!["a"]`, `closed!["a"]`); any other is spelled out with
+//! its `Fail`.
 
 use super::Validators;
 use crate::emit::failure::bound;
 use crate::emit::tokens::{fn_name, lit};
 use crate::error::Result;
+use crate::ir::plan::message;
 use crate::ir::plan::{Additional, Arg, Check, Cmp, Counted, Limit, Message, Site, Test};
 use crate::load::{JsonType, NodeId};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
-/// Whether the table can hold every check (the rest need the dynamic scope or the
-/// annotations of `unevaluated*`, which stay generated code).
-pub(super) fn holds(checks: &[Check]) -> bool {
-    checks.iter().all(|c| {
-        !matches!(
-            c.test,
-            Test::DynamicRef { .. } | Test::UnevaluatedProperties(_) | Test::UnevaluatedItems(_)
-        )
+/// The last column prettyplease fills (its margin).
+const WIDTH: usize = 89;
+
+/// Whether the table can hold every check of the node at schema location `base`: not
+/// those that need the dynamic scope or the annotations of `unevaluated*` (they stay
+/// generated code), and a `$ref` only at a location below the node.
+pub(super) fn holds(checks: &[Check], base: &str) -> bool {
+    checks.iter().all(|c| match c.test {
+        Test::DynamicRef { .. } | Test::UnevaluatedProperties(_) | Test::UnevaluatedItems(_) => {
+            false
+        }
+        Test::Ref(_) => below(base, &c.site).is_some(),
+        _ => true,
     })
 }
 
+/// The location of `site` relative to the node at `base`, when it is below it.
+fn below<'s>(base: &str, site: &'s Site) -> Option<&'s str> {
+    site.at.strip_prefix(base)?.strip_prefix('/')
+}
+
+/// Whether `site` is the keyword `keyword` at `{node}/{keyword}`, where the runtime's
+/// constructors locate their failures.
+fn at_keyword(base: &str, site: &Site, keyword: &str) -> bool {
+    site.keyword == keyword && below(base, site) == Some(keyword)
+}
+
+/// The text after the shown instance, when `m` is the instance shown then text.
+fn shown(m: &Message) -> Option<&str> {
+    match (m.pieces.as_slice(), m.args.as_slice()) {
+        ([first, rest], [Arg::Instance]) if first.is_empty() => Some(rest),
+        _ => None,
+    }
+}
+
 impl Validators<'_> {
-    /// The validator of node `id` as a table of its `checks` (which [`holds`] accepts).
+    /// The validator of node `id` as a table of its `checks` (which [`holds`] accepts):
+    /// `node!(nX, at, [ops])` when it fits a line, else the ops in a `static NX` beside
+    /// `node!(nX, at, NX)`.
     pub(super) fn table_fn(&mut self, id: NodeId, checks: &[Check]) -> Result<TokenStream> {
         let name = fn_name(id);
+        let base = self.plan.at(id, "");
         let mut ops = Vec::new();
+        let mut required: Vec<&str> = Vec::new();
         for c in checks {
-            ops.extend(self.op(id, c)?);
+            match &c.test {
+                Test::Required(n, m)
+                    if at_keyword(&base, &c.site, "required") && *m == message::required(n) =>
+                {
+                    required.push(n);
+                    continue;
+                }
+                _ => {}
+            }
+            if !required.is_empty() {
+                ops.push(quote!(required![#(#required),*]));
+                required.clear();
+            }
+            ops.extend(self.op(id, &base, c)?);
+        }
+        if !required.is_empty() {
+            ops.push(quote!(required![#(#required),*]));
         }
         if ops.is_empty() {
-            return Ok(quote! {
-                pub(super) fn #name<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool {
-                    true
-                }
-            });
+            return Ok(quote!(node!(#name, true);));
         }
-        let n = Literal::usize_unsuffixed(ops.len());
-        self.tables = true;
-        let base = lit(&self.plan.at(id, ""));
+        let at = lit(&base);
+        let table = format_ident!("N{}", id.0);
+        if inline_is_shorter(&name, &at, &ops, &table) {
+            return Ok(quote!(node!(#name, #at, [#(#ops),*]);));
+        }
         Ok(quote! {
-            pub(super) fn #name<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-                static OPS: [Op; #n] = [#(#ops),*];
-                run(v, cx, #base, &OPS)
-            }
+            static #table: &[Op] = &[#(#ops),*];
+            node!(#name, #at, #table);
         })
     }
 
-    /// The op of one check; `None` when the check cannot fail.
-    fn op(&mut self, id: NodeId, c: &Check) -> Result<Option<TokenStream>> {
+    /// The op of one check of the node at `base`; `None` when the check cannot fail.
+    fn op(&mut self, id: NodeId, base: &str, c: &Check) -> Result<Option<TokenStream>> {
         let site = &c.site;
-        let base = self.plan.at(id, "");
+        let std = |keyword: &str| at_keyword(base, site, keyword);
         Ok(Some(match &c.test {
             Test::Ref(t) => {
                 let f = self.call(*t);
-                let at = lit(&site.at);
-                quote!(Op::Ref(#at, #f))
+                let rel = lit(below(base, site).unwrap_or(&site.at));
+                quote!(Op::Ref(#rel, #f))
             }
             Test::Type(types, m) => {
+                let named = match types.as_slice() {
+                    [t] if std("type") && *m == message::not_of_type(types) => {
+                        Some(format_ident!("IS_{}", t.name().to_uppercase()))
+                    }
+                    _ => None,
+                };
+                if let Some(named) = named {
+                    return Ok(Some(quote!(#named)));
+                }
                 let bits = types.iter().map(|t| match t {
                     JsonType::Null => quote!(kind::NULL),
                     JsonType::Boolean => quote!(kind::BOOL),
@@ -71,62 +127,119 @@ impl Validators<'_> {
                     JsonType::String => quote!(kind::STRING),
                     JsonType::Integer => quote!(kind::INTEGER),
                 });
-                let fail = fail(&base, site, m);
-                quote!(Op::Type(#(#bits)|*, #fail))
+                match shown(m).filter(|_| std("type")) {
+                    Some(rest) => quote!(Op::types(#(#bits)|*, #rest)),
+                    None => {
+                        let fail = fail(base, site, m);
+                        quote!(Op::Type(#(#bits)|*, #fail))
+                    }
+                }
             }
             Test::Enum(values, m) => {
                 let mut strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
                 strings.sort_unstable();
                 strings.dedup();
-                let strings = strings.into_iter().map(lit);
+                let strings = strings_tokens(&strings);
                 let others: Vec<TokenStream> = values
                     .iter()
                     .filter(|l| !l.is_string())
                     .map(|l| self.lit(l))
                     .collect();
-                let fail = fail(&base, site, m);
-                quote!(Op::Enum(&[#(#strings),*], &[#(#others),*], #fail))
+                match shown(m).filter(|_| std("enum")) {
+                    Some(rest) => quote!(Op::in_enum(#strings, &[#(#others),*], #rest)),
+                    None => {
+                        let fail = fail(base, site, m);
+                        quote!(Op::Enum(#strings, &[#(#others),*], #fail))
+                    }
+                }
             }
             Test::Const(value, m) => {
                 let l = self.lit(value);
-                let fail = fail(&base, site, m);
-                quote!(Op::Const(#l, #fail))
+                match shown(m).filter(|_| std("const")) {
+                    Some(rest) => quote!(Op::constant(#l, #rest)),
+                    None => {
+                        let fail = fail(base, site, m);
+                        quote!(Op::Const(#l, #fail))
+                    }
+                }
             }
             Test::Bound(cmp, b, m) => {
-                let cmp = cmp_tokens(*cmp);
-                let b = bound(b);
-                let fail = fail(&base, site, m);
-                quote!(Op::Bound(#cmp, #b, #fail))
+                let keyword = match cmp {
+                    Cmp::Min => "minimum",
+                    Cmp::Max => "maximum",
+                    Cmp::ExclusiveMin => "exclusiveMinimum",
+                    Cmp::ExclusiveMax => "exclusiveMaximum",
+                };
+                let (cmp, b) = (cmp_tokens(*cmp), bound(b));
+                match shown(m).filter(|_| std(keyword)) {
+                    Some(rest) => quote!(Op::bound(#cmp, #b, #rest)),
+                    None => {
+                        let fail = fail(base, site, m);
+                        quote!(Op::Bound(#cmp, #b, #fail))
+                    }
+                }
             }
             Test::MultipleOf(b, m) => {
                 let b = bound(b);
-                let fail = fail(&base, site, m);
-                quote!(Op::MultipleOf(#b, #fail))
+                match shown(m).filter(|_| std("multipleOf")) {
+                    Some(rest) => quote!(Op::multiple_of(#b, #rest)),
+                    None => {
+                        let fail = fail(base, site, m);
+                        quote!(Op::MultipleOf(#b, #fail))
+                    }
+                }
             }
             Test::Count(counted, cmp, limit, m) => {
+                let (keyword, named) = match (counted, cmp) {
+                    (Counted::Chars, Cmp::Min) => ("minLength", "min_length"),
+                    (Counted::Chars, _) => ("maxLength", "max_length"),
+                    (Counted::Items, Cmp::Min) => ("minItems", "min_items"),
+                    (Counted::Items, _) => ("maxItems", "max_items"),
+                    (Counted::Properties, Cmp::Min) => ("minProperties", "min_properties"),
+                    (Counted::Properties, _) => ("maxProperties", "max_properties"),
+                };
+                let n = Literal::u64_unsuffixed(*limit);
+                if matches!(cmp, Cmp::Min | Cmp::Max)
+                    && std(keyword)
+                    && *m == message::count(*counted, *cmp, *limit, keyword)
+                {
+                    let named = format_ident!("{}", named);
+                    return Ok(Some(quote!(Op::#named(#n))));
+                }
                 let counted = match counted {
                     Counted::Chars => quote!(Counted::Chars),
                     Counted::Items => quote!(Counted::Items),
                     Counted::Properties => quote!(Counted::Properties),
                 };
                 let cmp = cmp_tokens(*cmp);
-                let limit = Literal::u64_unsuffixed(*limit);
-                let fail = fail(&base, site, m);
-                quote!(Op::Count(#counted, #cmp, #limit, #fail))
+                let fail = fail(base, site, m);
+                quote!(Op::Count(#counted, #cmp, #n, #fail))
             }
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
-                let fail = fail(&base, site, m);
-                quote!(Op::Pattern(&#re, #fail))
+                if std("pattern") && *m == message::pattern(p) {
+                    quote!(Op::pattern(&#re))
+                } else {
+                    let fail = fail(base, site, m);
+                    quote!(Op::Pattern(&#re, #fail))
+                }
             }
             Test::Format(f, m) => {
-                let f = lit(f);
-                let fail = fail(&base, site, m);
-                quote!(Op::Format(#f, #fail))
+                let name = lit(f);
+                if std("format") && *m == message::format(f) {
+                    quote!(Op::format(#name))
+                } else {
+                    let fail = fail(base, site, m);
+                    quote!(Op::Format(#name, #fail))
+                }
             }
             Test::UniqueItems(m) => {
-                let fail = fail(&base, site, m);
-                quote!(Op::UniqueItems(#fail))
+                if std("uniqueItems") && *m == message::not_unique() {
+                    quote!(UNIQUE_ITEMS)
+                } else {
+                    let fail = fail(base, site, m);
+                    quote!(Op::UniqueItems(#fail))
+                }
             }
             Test::PrefixItem(i, p) => {
                 let f = self.call(*p);
@@ -143,7 +256,7 @@ impl Validators<'_> {
                 let limit = |l: &Option<Limit>| match l {
                     Some(l) => {
                         let n = Literal::u64_unsuffixed(l.limit);
-                        let fail = fail(&base, &l.fail.site, &l.fail.message);
+                        let fail = fail(base, &l.fail.site, &l.fail.message);
                         quote!(Some(Limit { limit: #n, fail: #fail }))
                     }
                     None => quote!(None),
@@ -151,14 +264,15 @@ impl Validators<'_> {
                 let (min, max) = (limit(min), limit(max));
                 quote!(Op::Contains(#f, #min, #max))
             }
+            // Worded otherwise than `table_fn` gathers.
             Test::Required(name, m) => {
                 let n = lit(name);
-                let fail = fail(&base, site, m);
-                quote!(Op::Required(#n, #fail))
+                let fail = fail(base, site, m);
+                quote!(Op::Required(&[#n], #fail))
             }
             Test::DependentRequired(name, dep, m) => {
                 let (n, d) = (lit(name), lit(dep));
-                let fail = fail(&base, site, m);
+                let fail = fail(base, site, m);
                 quote!(Op::DependentRequired(#n, #d, #fail))
             }
             Test::Property(name, p) => {
@@ -183,11 +297,20 @@ impl Validators<'_> {
                         }
                         None => quote!(None),
                     };
-                    patterns.push(quote!(PatternEntry { re: &#re, node: #node }));
+                    patterns.push(quote!(PatternEntry::new(&#re, #node)));
                 }
+                let deny = |f: &crate::ir::plan::Failure| {
+                    at_keyword(base, &f.site, "additionalProperties")
+                        && f.message == message::not_allowed()
+                };
+                let declared: Vec<&str> = e.declared.iter().map(String::as_str).collect();
                 let additional = match &e.additional {
+                    Some(Additional::Deny(f)) if patterns.is_empty() && deny(f) => {
+                        return Ok(Some(quote!(closed![#(#declared),*])));
+                    }
+                    Some(Additional::Deny(f)) if deny(f) => quote!(Some(Additional::DENY)),
                     Some(Additional::Deny(f)) => {
-                        let fail = fail(&base, &f.site, &f.message);
+                        let fail = fail(base, &f.site, &f.message);
                         quote!(Some(Additional::Deny(#fail)))
                     }
                     Some(Additional::Schema(a)) => {
@@ -197,14 +320,8 @@ impl Validators<'_> {
                     None if patterns.is_empty() => return Ok(None),
                     None => quote!(None),
                 };
-                let declared = e.declared.iter().map(|d| lit(d));
-                quote! {
-                    Op::Entries {
-                        patterns: &[#(#patterns),*],
-                        declared: &[#(#declared),*],
-                        additional: #additional,
-                    }
-                }
+                let declared = strings_tokens(&declared);
+                quote!(Op::entries(&[#(#patterns),*], #declared, #additional))
             }
             Test::PropertyNames(pn) => {
                 let f = self.call(*pn);
@@ -221,8 +338,12 @@ impl Validators<'_> {
             }
             Test::AnyOf(branches, m) => {
                 let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                let fail = fail(&base, site, m);
-                quote!(Op::AnyOf(&[#(#fs),*], #fail))
+                if std("anyOf") && *m == message::no_any_of() {
+                    quote!(Op::any_of(&[#(#fs),*]))
+                } else {
+                    let fail = fail(base, site, m);
+                    quote!(Op::AnyOf(&[#(#fs),*], #fail))
+                }
             }
             Test::OneOf {
                 branches,
@@ -230,13 +351,24 @@ impl Validators<'_> {
                 many,
             } => {
                 let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                let (none, many) = (fail(&base, site, none), fail(&base, site, many));
-                quote!(Op::OneOf(&[#(#fs),*], #none, #many))
+                if std("oneOf")
+                    && *none == message::no_one_of()
+                    && *many == message::many_of_one_of()
+                {
+                    quote!(Op::one_of(&[#(#fs),*]))
+                } else {
+                    let (none, many) = (fail(base, site, none), fail(base, site, many));
+                    quote!(Op::OneOf(&[#(#fs),*], #none, #many))
+                }
             }
             Test::Not(n, m) => {
                 let f = self.call(*n);
-                let fail = fail(&base, site, m);
-                quote!(Op::Not(#f, #fail))
+                if std("not") && *m == message::not() {
+                    quote!(Op::not(#f))
+                } else {
+                    let fail = fail(base, site, m);
+                    quote!(Op::Not(#f, #fail))
+                }
             }
             Test::IfThenElse { cond, then, else_ } => {
                 if then.is_none() && else_.is_none() {
@@ -280,6 +412,19 @@ impl Validators<'_> {
     }
 }
 
+/// A list of strings: `&["a", "b"]`, or the runtime's `strings!["a", "b"]` when it is too
+/// long for a line (a macro's list wraps like text, where an array takes a line per
+/// string).
+fn strings_tokens(strings: &[&str]) -> TokenStream {
+    let strings: Vec<Literal> = strings.iter().map(|s| lit(s)).collect();
+    let list = quote!(&[#(#strings),*]);
+    if width(&list) <= 72 {
+        list
+    } else {
+        quote!(strings![#(#strings),*])
+    }
+}
+
 /// `plan::Fail` of a failure at `site` worded by `m`, in the node at `base`: located
 /// below the node (`Fail::kw`, `Fail::below`) when `site` is, so that the table does not
 /// repeat the node's location in every op; worded by one of the runtime's shared messages
@@ -287,7 +432,7 @@ impl Validators<'_> {
 fn fail(base: &str, site: &Site, m: &Message) -> TokenStream {
     let kw = lit(site.keyword);
     let msg = msg(m);
-    match site.at.strip_prefix(base).and_then(|r| r.strip_prefix('/')) {
+    match below(base, site) {
         Some(rel) if rel == site.keyword => quote!(Fail::kw(#kw, #msg)),
         Some(rel) => {
             let rel = lit(rel);
@@ -295,13 +440,13 @@ fn fail(base: &str, site: &Site, m: &Message) -> TokenStream {
         }
         None => {
             let at = lit(&site.at);
-            let (pieces, args) = pieces_args(m);
-            quote!(Fail::new(#kw, #at, &[#(#pieces),*], &[#(#args),*]))
+            quote!(Fail::new(#kw, #at, #msg))
         }
     }
 }
 
-/// `m` as a `plan::Msg`: a shared one of the runtime's where it is exactly that wording.
+/// `m` as a `plan::Msg`: a shared one of the runtime's where it is exactly that wording,
+/// else the instance shown then text (`Msg::Shown`), else its pieces and holes.
 fn msg(m: &Message) -> TokenStream {
     const TYPES: [(&str, &str); 7] = [
         ("object", "NOT_OBJECT"),
@@ -312,37 +457,30 @@ fn msg(m: &Message) -> TokenStream {
         ("boolean", "NOT_BOOLEAN"),
         ("null", "NOT_NULL"),
     ];
-    let pieces: Vec<&str> = m.pieces.iter().map(String::as_str).collect();
-    let shared = match (pieces.as_slice(), m.args.as_slice()) {
-        (["", p], [Arg::Instance]) => TYPES
+    let shared = match shown(m) {
+        Some(rest) => TYPES
             .iter()
-            .find(|(t, _)| *p == format!(" is not of type \"{t}\""))
+            .find(|(t, _)| rest == format!(" is not of type \"{t}\""))
             .map(|(_, name)| *name),
-        (["property ", " is not allowed"], [Arg::Key]) => Some("NOT_ALLOWED"),
-        _ => None,
+        None if *m == message::not_allowed() => Some("NOT_ALLOWED"),
+        None => None,
     };
     if let Some(name) = shared {
         let name = format_ident!("{}", name);
         return quote!(msg::#name);
     }
-    let (pieces, args) = pieces_args(m);
+    if let Some(rest) = shown(m) {
+        return quote!(Msg::Shown(#rest));
+    }
+    let pieces = m.pieces.iter().map(|p| lit(p));
+    let args = m.args.iter().map(|a| match a {
+        Arg::Instance => quote!(Arg::Instance),
+        Arg::Count => quote!(Arg::Count),
+        Arg::Key => quote!(Arg::Key),
+        Arg::First => quote!(Arg::First),
+        Arg::Second => quote!(Arg::Second),
+    });
     quote!(Msg::new(&[#(#pieces),*], &[#(#args),*]))
-}
-
-fn pieces_args(m: &Message) -> (Vec<Literal>, Vec<TokenStream>) {
-    let pieces = m.pieces.iter().map(|p| lit(p)).collect();
-    let args = m
-        .args
-        .iter()
-        .map(|a| match a {
-            Arg::Instance => quote!(Arg::Instance),
-            Arg::Count => quote!(Arg::Count),
-            Arg::Key => quote!(Arg::Key),
-            Arg::First => quote!(Arg::First),
-            Arg::Second => quote!(Arg::Second),
-        })
-        .collect();
-    (pieces, args)
 }
 
 fn cmp_tokens(cmp: Cmp) -> TokenStream {
@@ -352,4 +490,77 @@ fn cmp_tokens(cmp: Cmp) -> TokenStream {
         Cmp::ExclusiveMin => quote!(Cmp::ExclusiveMin),
         Cmp::ExclusiveMax => quote!(Cmp::ExclusiveMax),
     }
+}
+
+/// Whether `node!(name, at, [ops])` takes fewer lines than the ops in a `static table`
+/// beside `node!(name, at, table)`. A macro's arguments print as a flow of tokens, so the
+/// ops are written inline only where the flow cannot break them: on the macro's line, on
+/// the arguments' line, or as one token (`[IS_STRING]`); and with no `&` (`& RE_0`).
+fn inline_is_shorter(name: &Ident, at: &Literal, ops: &[TokenStream], table: &Ident) -> bool {
+    let list = quote!([#(#ops),*]);
+    let text = list.to_string();
+    let list = width(&list);
+    let (name, at) = (name.to_string().len() + 1, at.to_string().len() + 1);
+    let inline = if 4 + "node!(".len() + name + 1 + at + 1 + list + ");".len() <= WIDTH {
+        1
+    } else if 8 + name + 1 + at + 1 + list <= WIDTH {
+        3
+    } else if !text.contains(',') {
+        flow_lines(&[name, at, list])
+    } else {
+        return false;
+    };
+    if text.contains('&') {
+        return false;
+    }
+    let table = table.to_string().len();
+    // `static NX: &[Op] = &[ops];` on a line, else a line per op.
+    let static_lines = if 4 + "static : &[Op] = &;".len() + table + list <= WIDTH {
+        1
+    } else {
+        ops.len() + 2
+    };
+    let call = if 4 + "node!(".len() + name + 1 + at + 1 + table + ");".len() <= WIDTH {
+        1
+    } else {
+        flow_lines(&[name, at, table])
+    };
+    inline <= static_lines + call
+}
+
+/// The lines of a macro call whose arguments (of the widths given, each with its comma)
+/// do not fit its line: `name!(`, the arguments flowed, `);`.
+fn flow_lines(args: &[usize]) -> usize {
+    let room = WIDTH - 8;
+    let (mut lines, mut line) = (1, 0);
+    for w in args {
+        if line == 0 {
+            line = *w;
+        } else if line + 1 + w <= room {
+            line += 1 + w;
+        } else {
+            lines += 1;
+            line = *w;
+        }
+    }
+    lines + 2
+}
+
+/// About how wide prettyplease prints `tokens` on one line (paths, calls, literals and
+/// lists, as ops are written): a comma takes a space after it, a `|` one on each side.
+pub(super) fn width(tokens: &TokenStream) -> usize {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Group(g) => 2 + width(&g.stream()),
+            TokenTree::Ident(i) => i.to_string().len(),
+            TokenTree::Literal(l) => l.to_string().len(),
+            TokenTree::Punct(p) => match p.as_char() {
+                ',' => 2,
+                '|' => 3,
+                _ => 1,
+            },
+        })
+        .sum()
 }

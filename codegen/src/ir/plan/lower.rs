@@ -3,7 +3,7 @@
 //! with its child `apply.rs` (the in-place applicators and the unevaluated keywords), the only place
 //! that decides which keywords apply, in which order, and how their failures are worded.
 //! A new assertion keyword is lowered here, as a new [`Test`] variant or an existing one.
-use super::message::{short, Arg, Part};
+use super::message::{self, json, short};
 use super::{
     Additional, Applies, Check, Cmp, Constraint, Counted, Entries, Failure, Limit, Measure,
     Message, NodePlan, Site,
@@ -296,11 +296,6 @@ pub(super) fn location(set: &SchemaSet, root_doc: DocId, id: NodeId, keyword: &s
     }
 }
 
-/// The JSON text of a string, for messages.
-fn json(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
-}
-
 pub(super) struct Lowering<'a> {
     pub(super) set: &'a SchemaSet,
     pub(super) root_doc: DocId,
@@ -383,16 +378,8 @@ pub(super) fn node(set: &SchemaSet, root_doc: DocId, resources: &[String], id: N
 
 fn literals(l: &mut Lowering<'_>, k: &Keywords) {
     if let Some(types) = &k.types {
-        let names: Vec<String> = types.iter().map(|t| format!("\"{}\"", t.name())).collect();
-        let expected = if names.len() == 1 {
-            format!(" is not of type {}", names[0])
-        } else {
-            format!(" is not of any of the types {}", names.join(", "))
-        };
-        l.push(
-            "type",
-            Test::Type(types.clone(), Message::instance(&expected)),
-        );
+        let m = message::not_of_type(types);
+        l.push("type", Test::Type(types.clone(), m));
     }
     if let Some(values) = &k.enum_ {
         let m = Message::instance(&format!(
@@ -436,23 +423,13 @@ fn numbers(l: &mut Lowering<'_>, k: &Keywords) {
     }
 }
 
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 fn strings(l: &mut Lowering<'_>, k: &Keywords) {
     counts(l, Counted::Chars, k.min_length, k.max_length);
     if let Some(p) = &k.pattern {
-        let m = Message::instance(&format!(" does not match the pattern {}", json(p)));
-        l.push("pattern", Test::Pattern(p.clone(), m));
+        l.push("pattern", Test::Pattern(p.clone(), message::pattern(p)));
     }
     if let Some(f) = k.format.as_ref().filter(|f| asserts_format(l, f)) {
-        let m = Message::instance(&format!(" is not a valid {f}"));
-        l.push("format", Test::Format(f.clone(), m));
+        l.push("format", Test::Format(f.clone(), message::format(f)));
     }
 }
 
@@ -494,48 +471,17 @@ fn counts(l: &mut Lowering<'_>, what: Counted, min: Option<u64>, max: Option<u64
         (max_kw, Cmp::Max, max),
     ] {
         let Some(n) = limit else { continue };
-        let least = cmp == Cmp::Min;
-        let m = match what {
-            Counted::Chars => {
-                let than = if least { "shorter" } else { "longer" };
-                Message::instance(&format!(" is {than} than {n} character{}", plural(n)))
-            }
-            Counted::Items | Counted::Properties => {
-                let (noun, unit) = match what {
-                    Counted::Items => ("array", "items"),
-                    _ => ("object", "properties"),
-                };
-                let than = if least { "fewer" } else { "more" };
-                counted(
-                    &format!("the {noun} has "),
-                    &format!(" {unit}, {than} than {kw} {n}"),
-                )
-            }
-        };
-        l.push(kw, Test::Count(what, cmp, n, m));
+        l.push(
+            kw,
+            Test::Count(what, cmp, n, message::count(what, cmp, n, kw)),
+        );
     }
-}
-
-/// `<before><count><after>`.
-fn counted(before: &str, after: &str) -> Message {
-    Message::parts(&[
-        Part::Text(before),
-        Part::Hole(Arg::Count),
-        Part::Text(after),
-    ])
 }
 
 fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
     counts(l, Counted::Items, k.min_items, k.max_items);
     if k.unique_items {
-        let m = Message::parts(&[
-            Part::Text("items "),
-            Part::Hole(Arg::First),
-            Part::Text(" and "),
-            Part::Hole(Arg::Second),
-            Part::Text(" of the array are equal"),
-        ]);
-        l.push("uniqueItems", Test::UniqueItems(m));
+        l.push("uniqueItems", Test::UniqueItems(message::not_unique()));
     }
     apply::items(l, k);
     if let Some(c) = k
@@ -552,7 +498,7 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
             let m = if least == 1 {
                 Message::text("no item of the array matches the `contains` schema")
             } else {
-                counted(
+                message::counted(
                     "",
                     &format!(
                         " items of the array match the `contains` schema, fewer than minContains {least}"
@@ -568,7 +514,7 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
             limit: max,
             fail: l.fail(
                 "maxContains",
-                counted(
+                message::counted(
                     "",
                     &format!(
                         " items of the array match the `contains` schema, more than maxContains {max}"
@@ -584,8 +530,10 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
 
 fn objects(l: &mut Lowering<'_>, k: &Keywords) {
     for name in &k.required {
-        let m = Message::text(format!("missing required property {}", json(name)));
-        l.push("required", Test::Required(name.clone(), m));
+        l.push(
+            "required",
+            Test::Required(name.clone(), message::required(name)),
+        );
     }
     counts(l, Counted::Properties, k.min_properties, k.max_properties);
     let dep_kw = if l.set.node(l.id).draft <= Draft::Draft7 {

@@ -1,5 +1,11 @@
 //! Message templates: the text of an error, with holes a backend fills from what it holds
 //! (the shown instance, a count, a key), so every backend words a failure the same way.
+//! The standard wordings are made here ([`required`], [`count`], ...), for the lowering
+//! and for a backend that checks a check is worded the standard way (the `Value`
+//! validators' tables then name the wording instead of spelling it out).
+
+use super::{Cmp, Counted};
+use crate::load::JsonType;
 
 /// What fills a hole of a [`Message`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,4 +100,111 @@ pub(crate) fn short(s: &str) -> String {
         let cut: String = s.chars().take(77).collect();
         format!("{cut}...")
     }
+}
+
+/// The JSON text of a string, for messages.
+pub(crate) fn json(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// `type`: the instance is none of `types`.
+pub(crate) fn not_of_type(types: &[JsonType]) -> Message {
+    let names: Vec<String> = types.iter().map(|t| format!("\"{}\"", t.name())).collect();
+    let expected = match names.as_slice() {
+        [one] => format!(" is not of type {one}"),
+        _ => format!(" is not of any of the types {}", names.join(", ")),
+    };
+    Message::instance(&expected)
+}
+
+/// `required`: `name` is missing.
+pub(crate) fn required(name: &str) -> Message {
+    Message::text(format!("missing required property {}", json(name)))
+}
+
+/// `pattern`: the instance does not match `pattern`.
+pub(crate) fn pattern(pattern: &str) -> Message {
+    Message::instance(&format!(" does not match the pattern {}", json(pattern)))
+}
+
+/// `format`: the instance is not a valid `format`.
+pub(crate) fn format(format: &str) -> Message {
+    Message::instance(&format!(" is not a valid {format}"))
+}
+
+/// A count of `what` against the bound `n` of `keyword` (`minLength`, `maxItems`, ...).
+pub(crate) fn count(what: Counted, cmp: Cmp, n: u64, keyword: &str) -> Message {
+    let least = cmp == Cmp::Min;
+    match what {
+        Counted::Chars => {
+            let than = if least { "shorter" } else { "longer" };
+            let plural = if n == 1 { "" } else { "s" };
+            Message::instance(&format!(" is {than} than {n} character{plural}"))
+        }
+        Counted::Items | Counted::Properties => {
+            let (noun, unit) = match what {
+                Counted::Items => ("array", "items"),
+                _ => ("object", "properties"),
+            };
+            let than = if least { "fewer" } else { "more" };
+            counted(
+                &format!("the {noun} has "),
+                &format!(" {unit}, {than} than {keyword} {n}"),
+            )
+        }
+    }
+}
+
+/// `<before><count><after>`.
+pub(crate) fn counted(before: &str, after: &str) -> Message {
+    Message::parts(&[
+        Part::Text(before),
+        Part::Hole(Arg::Count),
+        Part::Text(after),
+    ])
+}
+
+/// `uniqueItems`: the pair of equal items.
+pub(crate) fn not_unique() -> Message {
+    Message::parts(&[
+        Part::Text("items "),
+        Part::Hole(Arg::First),
+        Part::Text(" and "),
+        Part::Hole(Arg::Second),
+        Part::Text(" of the array are equal"),
+    ])
+}
+
+/// `additionalProperties: false`: the key is not allowed.
+pub(crate) fn not_allowed() -> Message {
+    Message::parts(&[
+        Part::Text("property "),
+        Part::Hole(Arg::Key),
+        Part::Text(" is not allowed"),
+    ])
+}
+
+/// `anyOf`: no branch matches.
+pub(crate) fn no_any_of() -> Message {
+    Message::instance(" matches none of the `anyOf` alternatives")
+}
+
+/// `oneOf`: no branch matches.
+pub(crate) fn no_one_of() -> Message {
+    Message::instance(" matches none of the `oneOf` alternatives")
+}
+
+/// `oneOf`: several branches match.
+pub(crate) fn many_of_one_of() -> Message {
+    Message::parts(&[
+        Part::Hole(Arg::Instance),
+        Part::Text(" matches "),
+        Part::Hole(Arg::Count),
+        Part::Text(" of the `oneOf` alternatives; exactly one must match"),
+    ])
+}
+
+/// `not`: the instance matches the `not` schema.
+pub(crate) fn not() -> Message {
+    Message::instance(" must not match the `not` schema")
 }

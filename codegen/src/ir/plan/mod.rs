@@ -16,7 +16,7 @@
 
 mod annotations;
 mod lower;
-mod message;
+pub(crate) mod message;
 mod null;
 
 pub(crate) use annotations::{Annotations, InPlace};

@@ -1979,64 +1979,53 @@ pub fn validate_value_with(
 mod validators {
     use ::envgen_runtime::Cx;
     use ::serde_json::Value;
-    pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^1\\.[0-9]+\\.[0-9]+$",
-    ));
-    pub(super) static RE_1: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile("^/"));
-    pub(super) static RE_2: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^([1-5][0-9][0-9]|default)$",
-    ));
+    use ::envgen_runtime::__private::plan::*;
+    pub(super) static RE_0: Re = Re::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub(super) static RE_1: Re = Re::new("^/");
+    pub(super) static RE_2: Re = Re::new("^([1-5][0-9][0-9]|default)$");
     pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         cx.in_resource(
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("apiVersion") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"apiVersion\"")
                         );
                     }
                     if !m.contains_key("info") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"info\"")
                         );
                     }
                     if !cx.property(m, "apiVersion", n1) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "info", n2) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "paths", n3) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "components", n4) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     for (key, _) in m {
                         if !matches!(
                             key.as_str(), "apiVersion" | "info" | "paths" | "components"
                         ) {
-                            ::envgen_runtime::__private::fail!(
-                                valid, cx, "additionalProperties", "#/additionalProperties",
-                                || format!("property {} is not allowed",
-                                ::envgen_runtime::__private::show_str(key))
+                            fail_at!(
+                                valid, cx, at, "additionalProperties",
+                                shown_key(["property ", " is not allowed"], key)
                             );
                         }
                     }
@@ -2050,20 +2039,17 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/properties/apiVersion/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/properties/apiVersion";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_0, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern", "#/properties/apiVersion/pattern",
-                            shown_value(& ["",
-                            " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\""],
-                            v)
+                if let Value::String(s) = v {
+                    if !RE_0.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^1\\\\.[0-9]+\\\\.[0-9]+$\"")
                         );
                     }
                 }
@@ -2082,7 +2068,7 @@ mod validators {
                 let ok = n6(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2093,26 +2079,25 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/properties/paths/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/properties/paths";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n13) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
-                        let name = ::serde_json::Value::String(key.clone());
+                        let name = Value::String(key.clone());
                         let mut sub = cx.sub();
                         let ok = n14(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2131,7 +2116,7 @@ mod validators {
                 let ok = n11(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2142,34 +2127,33 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/info";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("title") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/info/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"title\"")
                         );
                     }
                     if !m.contains_key("version") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/info/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"version\"")
                         );
                     }
                     if !cx.property(m, "title", n15) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "version", n16) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "summary", n17) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2181,19 +2165,18 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/path-item/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/path-item";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "get", n18) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "post", n19) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2205,28 +2188,27 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/operation/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/operation";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("responses") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/operation/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"responses\"")
                         );
                     }
                     if !cx.property(m, "operationId", n20) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "parameters", n21) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "responses", n22) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2238,37 +2220,36 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/parameter";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("name") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"name\"")
                         );
                     }
                     if !m.contains_key("in") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/parameter/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"in\"")
                         );
                     }
                     if !cx.property(m, "name", n23) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "in", n24) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "required", n25) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "schema", n26) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2280,25 +2261,24 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/response/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/response";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !m.contains_key("description") {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "required", "#/$defs/response/required",
+                        fail_at!(
+                            valid, cx, at, "required",
                             text("missing required property \"description\"")
                         );
                     }
                     if !cx.property(m, "description", n27) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                     if !cx.property(m, "content", n28) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2310,16 +2290,15 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/components/type", shown_value(& ["",
-                        " is not of type \"object\""], v)
+                let at = "#/$defs/components";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "schemas", n29) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2331,11 +2310,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
+                let at = "#/$defs/schema";
                 let type_ok = v.is_object() || v.is_boolean();
                 if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/schema/type", shown_value(& ["",
-                        " is not of any of the types \"object\", \"boolean\""], v)
+                    fail_at!(
+                        valid, cx, at, "type", shown(v,
+                        " is not of any of the types \"object\", \"boolean\"")
                     );
                 }
                 valid
@@ -2353,7 +2333,7 @@ mod validators {
                 let ok = n7(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2364,12 +2344,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_1, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern",
-                            "#/properties/paths/propertyNames/pattern", shown_value(&
-                            ["", " does not match the pattern \"^/\""], v)
+                let at = "#/properties/paths/propertyNames";
+                if let Value::String(s) = v {
+                    if !RE_1.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^/\"")
                         );
                     }
                 }
@@ -2382,20 +2362,18 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/title/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/title";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
-                if let ::serde_json::Value::String(s) = v {
+                if let Value::String(s) = v {
                     let len = s.chars().count();
                     if (len as u64) < 1u64 {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "minLength",
-                            "#/$defs/info/properties/title/minLength", shown_value(& ["",
-                            " is shorter than 1 character"], v)
+                        fail_at!(
+                            valid, cx, at, "minLength", shown(v,
+                            " is shorter than 1 character")
                         );
                     }
                 }
@@ -2408,11 +2386,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/version/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/version";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2424,11 +2401,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/info/properties/summary/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/info/properties/summary";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2446,7 +2422,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2463,7 +2439,7 @@ mod validators {
                 let ok = n8(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2474,12 +2450,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/operation/properties/operationId/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/$defs/operation/properties/operationId";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2491,18 +2465,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_array();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/operation/properties/parameters/type", shown_value(&
-                        ["", " is not of type \"array\""], v)
+                let at = "#/$defs/operation/properties/parameters";
+                if !v.is_array() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"array\"")
                     );
                 }
-                if let ::serde_json::Value::Array(a) = v {
+                if let Value::Array(a) = v {
                     for (i, item) in a.iter().enumerate() {
                         if !cx.at_index(i, |cx| n30(item, cx)) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2515,34 +2487,32 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/operation/properties/responses/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/operation/properties/responses";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if (m.len() as u64) < 1u64 {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "minProperties",
-                            "#/$defs/operation/properties/responses/minProperties", ||
+                        fail_at!(
+                            valid, cx, at, "minProperties", ||
                             format!("the object has {} properties, fewer than minProperties 1",
                             m.len())
                         );
                     }
                     for (key, value) in m {
                         if !cx.entry(key, value, n31) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                     for key in m.keys() {
-                        let name = ::serde_json::Value::String(key.clone());
+                        let name = Value::String(key.clone());
                         let mut sub = cx.sub();
                         let ok = n32(&name, &mut sub);
                         cx.absorb(sub);
                         if !ok {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2555,11 +2525,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/properties/name/type",
-                        shown_value(& ["", " is not of type \"string\""], v)
+                let at = "#/$defs/parameter/properties/name";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2571,14 +2540,11 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let in_enum: bool = matches!(
-                    v.as_str(), Some("query" | "header" | "path" | "cookie")
-                );
-                if !in_enum {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "enum", "#/$defs/parameter/properties/in/enum",
-                        shown_value(& ["",
-                        " is not one of [\"query\",\"header\",\"path\",\"cookie\"]"], v)
+                let at = "#/$defs/parameter/properties/in";
+                if !matches!(v.as_str(), Some("query" | "header" | "path" | "cookie")) {
+                    fail_at!(
+                        valid, cx, at, "enum", shown(v,
+                        " is not one of [\"query\",\"header\",\"path\",\"cookie\"]")
                     );
                 }
                 valid
@@ -2590,11 +2556,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_boolean();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/parameter/properties/required/type",
-                        shown_value(& ["", " is not of type \"boolean\""], v)
+                let at = "#/$defs/parameter/properties/required";
+                if !v.is_boolean() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"boolean\"")
                     );
                 }
                 valid
@@ -2615,7 +2580,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2626,12 +2591,10 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_string();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/response/properties/description/type", shown_value(&
-                        ["", " is not of type \"string\""], v)
+                let at = "#/$defs/response/properties/description";
+                if !v.is_string() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"string\"")
                     );
                 }
                 valid
@@ -2643,17 +2606,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/response/properties/content/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/response/properties/content";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n33) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2666,17 +2628,16 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type", "#/$defs/components/properties/schemas/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/components/properties/schemas";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     for (key, value) in m {
                         if !cx.entry(key, value, n34) {
-                            ::envgen_runtime::__private::failed!(valid, cx);
+                            failed!(valid, cx);
                         }
                     }
                 }
@@ -2695,7 +2656,7 @@ mod validators {
                 let ok = n9(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2716,7 +2677,7 @@ mod validators {
                 let ok = n10(v, cx);
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2727,14 +2688,12 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                if let ::serde_json::Value::String(s) = v {
-                    if !::envgen_runtime::__private::regex::is_match(&RE_2, s) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern",
-                            "#/$defs/operation/properties/responses/propertyNames/pattern",
-                            shown_value(& ["",
-                            " does not match the pattern \"^([1-5][0-9][0-9]|default)$\""],
-                            v)
+                let at = "#/$defs/operation/properties/responses/propertyNames";
+                if let Value::String(s) = v {
+                    if !RE_2.is_match(s) {
+                        fail_at!(
+                            valid, cx, at, "pattern", shown(v,
+                            " does not match the pattern \"^([1-5][0-9][0-9]|default)$\"")
                         );
                     }
                 }
@@ -2747,17 +2706,15 @@ mod validators {
             0u32,
             |cx| {
                 let mut valid = true;
-                let type_ok = v.is_object();
-                if !type_ok {
-                    ::envgen_runtime::__private::fail!(
-                        valid, cx, "type",
-                        "#/$defs/response/properties/content/additionalProperties/type",
-                        shown_value(& ["", " is not of type \"object\""], v)
+                let at = "#/$defs/response/properties/content/additionalProperties";
+                if !v.is_object() {
+                    fail_at!(
+                        valid, cx, at, "type", shown(v, " is not of type \"object\"")
                     );
                 }
-                if let ::serde_json::Value::Object(m) = v {
+                if let Value::Object(m) = v {
                     if !cx.property(m, "schema", n35) {
-                        ::envgen_runtime::__private::failed!(valid, cx);
+                        failed!(valid, cx);
                     }
                 }
                 valid
@@ -2782,7 +2739,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },
@@ -2806,7 +2763,7 @@ mod validators {
                 };
                 cx.leave();
                 if !ok {
-                    ::envgen_runtime::__private::failed!(valid, cx);
+                    failed!(valid, cx);
                 }
                 valid
             },

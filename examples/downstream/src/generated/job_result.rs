@@ -470,101 +470,34 @@ pub fn validate_value_with(
 }
 /// One validator per schema node.
 mod validators {
-    use ::envgen_runtime::Cx;
-    use ::serde_json::Value;
     use ::envgen_runtime::__private::plan::*;
-    pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^[a-z][a-z0-9-]*$",
-    ));
-    pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 9] = [
-            Op::Type(kind::OBJECT, Fail::kw("type", msg::NOT_OBJECT)),
-            Op::Required(
-                "job",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"job\""], &[]),
-                ),
-            ),
-            Op::Required(
-                "status",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"status\""], &[]),
-                ),
-            ),
-            Op::Required(
-                "output",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"output\""], &[]),
-                ),
-            ),
-            Op::Property("job", n1),
-            Op::Property("status", n2),
-            Op::Property("output", n3),
-            Op::Property("attempts", n4),
-            Op::Entries {
-                patterns: &[],
-                declared: &["job", "status", "output", "attempts"],
-                additional: Some(
-                    Additional::Deny(Fail::kw("additionalProperties", msg::NOT_ALLOWED)),
-                ),
-            },
-        ];
-        run(v, cx, "#", &OPS)
-    }
-    pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 2] = [
-            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
-            Op::Pattern(
-                &RE_0,
-                Fail::kw(
-                    "pattern",
-                    Msg::new(
-                        &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
-                        &[Arg::Instance],
-                    ),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/job", &OPS)
-    }
-    pub(super) fn n2<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 1] = [
-            Op::Enum(
-                &["failed", "succeeded"],
-                &[],
-                Fail::kw(
-                    "enum",
-                    Msg::new(
-                        &["", " is not one of [\"succeeded\",\"failed\"]"],
-                        &[Arg::Instance],
-                    ),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/status", &OPS)
-    }
-    pub(super) fn n3<'v>(_: &'v Value, _: &mut Cx<'v>) -> bool {
-        true
-    }
-    pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 2] = [
-            Op::Type(kind::INTEGER, Fail::kw("type", msg::NOT_INTEGER)),
-            Op::Bound(
-                Cmp::Min,
-                Bound::U(1u64),
-                Fail::kw(
-                    "minimum",
-                    Msg::new(&["", " is less than minimum 1"], &[Arg::Instance]),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/attempts", &OPS)
-    }
+    pub(super) static RE_0: Re = Re::new("^[a-z][a-z0-9-]*$");
+    static N0: &[Op] = &[
+        IS_OBJECT,
+        required!["job", "status", "output"],
+        Op::Property("job", n1),
+        Op::Property("status", n2),
+        Op::Property("output", n3),
+        Op::Property("attempts", n4),
+        closed!["job", "status", "output", "attempts"],
+    ];
+    node!(n0, "#", N0);
+    static N1: &[Op] = &[IS_STRING, Op::pattern(&RE_0)];
+    node!(n1, "#/properties/job", N1);
+    static N2: &[Op] = &[
+        Op::in_enum(
+            &["failed", "succeeded"],
+            &[],
+            " is not one of [\"succeeded\",\"failed\"]",
+        ),
+    ];
+    node!(n2, "#/properties/status", N2);
+    node!(n3, true);
+    static N4: &[Op] = &[
+        IS_INTEGER,
+        Op::bound(Cmp::Min, Bound::U(1u64), " is less than minimum 1"),
+    ];
+    node!(n4, "#/properties/attempts", N4);
     use ::envgen_runtime::__private::inflight::Spec;
     pub(super) static S0: Spec = Spec::of(n1, 8u8, true);
     pub(super) static S1: Spec = Spec::of(n2, 8u8, true);

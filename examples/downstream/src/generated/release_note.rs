@@ -510,186 +510,54 @@ mod validators {
     use ::envgen_runtime::Cx;
     use ::serde_json::Value;
     use ::envgen_runtime::__private::plan::*;
-    pub(super) static RE_0: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^[a-z][a-z0-9-]*$",
-    ));
-    pub(super) static RE_1: ::std::sync::LazyLock<
-        Option<::envgen_runtime::__private::regex::Regex>,
-    > = ::std::sync::LazyLock::new(|| ::envgen_runtime::__private::regex::compile(
-        "^[0-9]+\\.[0-9]+\\.[0-9]+$",
-    ));
-    pub(super) fn n0<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 12] = [
-            Op::Type(kind::OBJECT, Fail::kw("type", msg::NOT_OBJECT)),
-            Op::Required(
-                "id",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"id\""], &[]),
-                ),
-            ),
-            Op::Required(
-                "service",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"service\""], &[]),
-                ),
-            ),
-            Op::Required(
-                "version",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"version\""], &[]),
-                ),
-            ),
-            Op::Required(
-                "released_at",
-                Fail::kw(
-                    "required",
-                    Msg::new(&["missing required property \"released_at\""], &[]),
-                ),
-            ),
-            Op::Property("id", n1),
-            Op::Property("service", n2),
-            Op::Property("version", n3),
-            Op::Property("released_at", n4),
-            Op::Property("highlights", n5),
-            Op::Property("breaking", n6),
-            Op::Entries {
-                patterns: &[],
-                declared: &[
-                    "id",
-                    "service",
-                    "version",
-                    "released_at",
-                    "highlights",
-                    "breaking",
-                ],
-                additional: Some(
-                    Additional::Deny(Fail::kw("additionalProperties", msg::NOT_ALLOWED)),
-                ),
-            },
-        ];
-        run(v, cx, "#", &OPS)
-    }
+    pub(super) static RE_0: Re = Re::new("^[a-z][a-z0-9-]*$");
+    pub(super) static RE_1: Re = Re::new("^[0-9]+\\.[0-9]+\\.[0-9]+$");
+    static N0: &[Op] = &[
+        IS_OBJECT,
+        required!["id", "service", "version", "released_at"],
+        Op::Property("id", n1),
+        Op::Property("service", n2),
+        Op::Property("version", n3),
+        Op::Property("released_at", n4),
+        Op::Property("highlights", n5),
+        Op::Property("breaking", n6),
+        closed!["id", "service", "version", "released_at", "highlights", "breaking"],
+    ];
+    node!(n0, "#", N0);
     pub(super) fn n1<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::__private::fail!(
-                valid, cx, "type", "#/properties/id/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
+        let at = "#/properties/id";
+        if !v.is_string() {
+            fail_at!(valid, cx, at, "type", shown(v, " is not of type \"string\""));
         }
-        if let ::serde_json::Value::String(s) = v {
-            if cx.formats()
-                && ::envgen_runtime::__private::format::check("uuid", s) == Some(false)
-            {
-                ::envgen_runtime::__private::fail!(
-                    valid, cx, "format", "#/properties/id/format", shown_value(& ["",
-                    " is not a valid uuid"], v)
-                );
+        if let Value::String(s) = v {
+            if cx.formats() && format_fails("uuid", s) {
+                fail_at!(valid, cx, at, "format", shown(v, " is not a valid uuid"));
             }
         }
         valid
     }
-    pub(super) fn n2<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 2] = [
-            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
-            Op::Pattern(
-                &RE_0,
-                Fail::kw(
-                    "pattern",
-                    Msg::new(
-                        &["", " does not match the pattern \"^[a-z][a-z0-9-]*$\""],
-                        &[Arg::Instance],
-                    ),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/service", &OPS)
-    }
-    pub(super) fn n3<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 2] = [
-            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
-            Op::Pattern(
-                &RE_1,
-                Fail::kw(
-                    "pattern",
-                    Msg::new(
-                        &[
-                            "",
-                            " does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                        ],
-                        &[Arg::Instance],
-                    ),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/version", &OPS)
-    }
+    static N2: &[Op] = &[IS_STRING, Op::pattern(&RE_0)];
+    node!(n2, "#/properties/service", N2);
+    static N3: &[Op] = &[IS_STRING, Op::pattern(&RE_1)];
+    node!(n3, "#/properties/version", N3);
     pub(super) fn n4<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
         let mut valid = true;
-        let type_ok = v.is_string();
-        if !type_ok {
-            ::envgen_runtime::__private::fail!(
-                valid, cx, "type", "#/properties/released_at/type", shown_value(& ["",
-                " is not of type \"string\""], v)
-            );
+        let at = "#/properties/released_at";
+        if !v.is_string() {
+            fail_at!(valid, cx, at, "type", shown(v, " is not of type \"string\""));
         }
-        if let ::serde_json::Value::String(s) = v {
-            if cx.formats()
-                && ::envgen_runtime::__private::format::check("date-time", s)
-                    == Some(false)
-            {
-                ::envgen_runtime::__private::fail!(
-                    valid, cx, "format", "#/properties/released_at/format", shown_value(&
-                    ["", " is not a valid date-time"], v)
-                );
+        if let Value::String(s) = v {
+            if cx.formats() && format_fails("date-time", s) {
+                fail_at!(valid, cx, at, "format", shown(v, " is not a valid date-time"));
             }
         }
         valid
     }
-    pub(super) fn n5<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 3] = [
-            Op::Type(kind::ARRAY, Fail::kw("type", msg::NOT_ARRAY)),
-            Op::Count(
-                Counted::Items,
-                Cmp::Max,
-                20,
-                Fail::kw(
-                    "maxItems",
-                    Msg::new(
-                        &["the array has ", " items, more than maxItems 20"],
-                        &[Arg::Count],
-                    ),
-                ),
-            ),
-            Op::Items(0, n8),
-        ];
-        run(v, cx, "#/properties/highlights", &OPS)
-    }
-    pub(super) fn n6<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 1] = [Op::Type(kind::BOOL, Fail::kw("type", msg::NOT_BOOLEAN))];
-        run(v, cx, "#/properties/breaking", &OPS)
-    }
-    pub(super) fn n8<'v>(v: &'v Value, cx: &mut Cx<'v>) -> bool {
-        static OPS: [Op; 2] = [
-            Op::Type(kind::STRING, Fail::kw("type", msg::NOT_STRING)),
-            Op::Count(
-                Counted::Chars,
-                Cmp::Min,
-                1,
-                Fail::kw(
-                    "minLength",
-                    Msg::new(&["", " is shorter than 1 character"], &[Arg::Instance]),
-                ),
-            ),
-        ];
-        run(v, cx, "#/properties/highlights/items", &OPS)
-    }
+    static N5: &[Op] = &[IS_ARRAY, Op::max_items(20), Op::Items(0, n8)];
+    node!(n5, "#/properties/highlights", N5);
+    node!(n6, "#/properties/breaking", [IS_BOOLEAN]);
+    node!(n8, "#/properties/highlights/items", [IS_STRING, Op::min_length(1)]);
     use ::envgen_runtime::__private::inflight::Spec;
     pub(super) static S0: Spec = Spec::of(super::parse_s0, 0u8, true);
     pub(super) static S1: Spec = Spec::of(n2, 8u8, true);

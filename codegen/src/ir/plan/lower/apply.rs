@@ -3,7 +3,7 @@
 //! keywords. The parent module calls
 //! these in evaluation order.
 
-use super::super::message::{Arg, Part};
+use super::super::message::{self, Arg, Part};
 use super::super::{Additional, Entries, Message, PatternEntry};
 use super::{Lowering, Test};
 use crate::load::{Body, Draft, Keywords, NodeId};
@@ -47,29 +47,20 @@ pub(super) fn applicators(l: &mut Lowering<'_>, k: &Keywords) {
         l.push("allOf", Test::AllOf(*s));
     }
     if !k.any_of.is_empty() {
-        let m = Message::instance(" matches none of the `anyOf` alternatives");
-        l.push("anyOf", Test::AnyOf(k.any_of.clone(), m));
+        l.push("anyOf", Test::AnyOf(k.any_of.clone(), message::no_any_of()));
     }
     if !k.one_of.is_empty() {
-        let none = Message::instance(" matches none of the `oneOf` alternatives");
-        let many = Message::parts(&[
-            Part::Hole(Arg::Instance),
-            Part::Text(" matches "),
-            Part::Hole(Arg::Count),
-            Part::Text(" of the `oneOf` alternatives; exactly one must match"),
-        ]);
         l.push(
             "oneOf",
             Test::OneOf {
                 branches: k.one_of.clone(),
-                none,
-                many,
+                none: message::no_one_of(),
+                many: message::many_of_one_of(),
             },
         );
     }
     if let Some(n) = k.not {
-        let m = Message::instance(" must not match the `not` schema");
-        l.push("not", Test::Not(n, m));
+        l.push("not", Test::Not(n, message::not()));
     }
     if let Some(cond) = k.if_.filter(|_| k.then.is_some() || k.else_.is_some()) {
         l.push(
@@ -115,14 +106,9 @@ pub(super) fn entries(l: &mut Lowering<'_>, k: &Keywords) {
         k.additional_properties
             .filter(|a| !l.is_true(*a))
             .map(|a| match l.set.node(a).body {
-                Body::Bool(false) => Additional::Deny(l.fail(
-                    "additionalProperties",
-                    Message::parts(&[
-                        Part::Text("property "),
-                        Part::Hole(Arg::Key),
-                        Part::Text(" is not allowed"),
-                    ]),
-                )),
+                Body::Bool(false) => {
+                    Additional::Deny(l.fail("additionalProperties", message::not_allowed()))
+                }
                 _ => Additional::Schema(a),
             });
     if !k.pattern_properties.is_empty() || additional.is_some() {

@@ -1,5 +1,6 @@
 //! Lowering: order, locations, trivial subschemas and messages.
 
+use super::message::{Arg, Part};
 use super::*;
 use crate::load::SchemaSet;
 use serde_json::json;
