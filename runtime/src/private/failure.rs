@@ -1,6 +1,7 @@
 //! The failure steps of a generated validator, as macros so that the early `return`
-//! is the validator's own: [`fail!`] records an error, [`failed!`] follows a nested check
-//! that recorded one.
+//! is the validator's own: [`fail!`] records an error, [`fail_at!`] one at a keyword of
+//! the node (its location named once), [`failed!`] follows a nested check that recorded
+//! one, and [`any_of!`] and [`one_of!`] are the standard unions.
 
 /// In a generated validator (a `fn … -> bool` with a `valid` flag and a context `cx`):
 /// marks the instance invalid after a nested check failed (and recorded its error), and

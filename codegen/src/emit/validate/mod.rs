@@ -12,6 +12,10 @@
 //! runtime [`Cx`](envgen_runtime::Cx) with the instance pointer, the keyword, the schema
 //! location and the message the plan words; in first-error mode (and while speculating
 //! inside `anyOf`, `oneOf`, `not` and `if`) a function returns at the first failure.
+//!
+//! The module imports the runtime's `plan` items whole: its `node!` writes a table node's
+//! function, and the code form's failure steps (`fail_at!`, `any_of!`, ...) are there too,
+//! so the module reads short (ARCHITECTURE.md, "The `Value` validators as generated").
 
 mod annotations;
 mod checks;

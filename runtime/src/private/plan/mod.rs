@@ -10,10 +10,12 @@
 //! nodes valid documents run (the typed checks' callees and their leaves) and for checks
 //! that need the dynamic scope or the annotations of `unevaluated*`.
 //!
-//! A generated table reads like the schema: [`node!`] writes a node's function,
-//! [`ops`] has the ops with constructors for their common shapes (`IS_STRING`,
-//! `Op::min_items(1)`, [`required!`], [`closed!`]), [`msg`] the wordings and failures, and
-//! [`Re`] is a `pattern`'s compiled form.
+//! A generated `validators` module imports this module whole, and its tables read like the
+//! schema: [`node!`] writes a node's function, an [`Op`] is one check, with constructors
+//! for the shapes the plan words the standard way ([`IS_STRING`], `Op::min_items(1)`,
+//! [`required!`], [`closed!`]), [`msg`] holds the wordings they share, and [`Re`] is a
+//! `pattern`, compiled on first use. The validators written as code find their failure
+//! steps here too ([`fail_at!`], [`any_of!`], [`one_of!`]).
 
 mod fail;
 mod ops;

@@ -76,6 +76,7 @@ impl Cmp {
     }
 
     /// Whether `o` (the instance against the bound) fails.
+    #[inline]
     fn fails(self, o: Ordering) -> bool {
         match self {
             Cmp::Min => o == Ordering::Less,
