@@ -3,14 +3,16 @@
 //! Generated deserializers raise their errors through the functions here, so that every
 //! message has one wording, and [`locate_error`] can name the keyword that failed.
 
+mod fields;
 mod lenient;
 mod located;
 mod read_map;
 
+pub use fields::{Fields, LenientOrNullSlot, LenientSlot};
 pub use lenient::Lenient;
 pub(crate) use located::find_unique;
 pub use located::{from_serde_error, locate_error, narrowed, narrowed_by, parse_only};
-pub use read_map::{deserialize_map, read_map, ReadMap};
+pub use read_map::{deserialize_boxed, deserialize_map, read_map, ReadMap};
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use std::borrow::Cow;
@@ -32,6 +34,15 @@ impl Key<'_> {
     /// The key as an owned `String`.
     pub fn into_owned(self) -> String {
         self.0.into_owned()
+    }
+}
+
+impl std::ops::Deref for Key<'_> {
+    type Target = str;
+
+    #[inline]
+    fn deref(&self) -> &str {
+        &self.0
     }
 }
 
@@ -60,7 +71,8 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
-fn quoted(name: &str) -> String {
+/// `name` as a JSON string, as the messages show a property's name.
+pub(crate) fn quoted(name: &str) -> String {
     serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"))
 }
 
@@ -102,6 +114,48 @@ where
     Ok(())
 }
 
+/// An undeclared property's value, kept in `extra` (the struct's `extra` map) under `key`,
+/// or [`duplicate_property`] when `extra` holds `key` already. The value is read before.
+#[inline]
+pub fn keep<M: Extra<V>, V, E: de::Error>(extra: &mut M, value: V, key: Key<'_>) -> Result<(), E> {
+    if extra.holds(&key) {
+        return Err(duplicate_property(&key));
+    }
+    extra.put(key.into_owned(), value);
+    Ok(())
+}
+
+/// A map of a struct's undeclared properties (`serde_json::Map`, `IndexMap`), as
+/// [`keep`] fills it.
+pub trait Extra<V> {
+    /// Whether it holds `key`.
+    fn holds(&self, key: &str) -> bool;
+    /// Inserts `value` under `key`.
+    fn put(&mut self, key: String, value: V);
+}
+
+impl Extra<serde_json::Value> for serde_json::Map<String, serde_json::Value> {
+    #[inline]
+    fn holds(&self, key: &str) -> bool {
+        self.contains_key(key)
+    }
+    #[inline]
+    fn put(&mut self, key: String, value: serde_json::Value) {
+        self.insert(key, value);
+    }
+}
+
+impl<V> Extra<V> for indexmap::IndexMap<String, V> {
+    #[inline]
+    fn holds(&self, key: &str) -> bool {
+        self.contains_key(key)
+    }
+    #[inline]
+    fn put(&mut self, key: String, value: V) {
+        self.insert(key, value);
+    }
+}
+
 /// The value of a required property `name` once the object is read, or
 /// [`missing_property`] when it was absent.
 #[inline]
@@ -140,6 +194,13 @@ impl<T> Boxed<T> {
     pub fn into_inner(self) -> T {
         *self.0
     }
+}
+
+/// The value of a struct read into a heap box, boxed: the last expression of the
+/// `read_map` of `Box<Self>` (`de::boxed(Name { … })`).
+#[inline]
+pub fn boxed<T, E>(value: T) -> Result<Box<T>, E> {
+    Ok(Box::new(value))
 }
 
 /// Error for a value outside a closed set of literals (`enum` or `const`).

@@ -107,12 +107,54 @@ pub fn not_allowed<E: de::Error>(name: &str, rule: &Rule) -> E {
     rule.raise(|| show_str(name))
 }
 
+/// A required property `name` of the object schema at `at` is absent: the error of
+/// `{at}/required`, worded as the plan words it (`missing required property "name"`),
+/// raised in flight within a session, and serde's "missing property" otherwise.
+pub fn missing_at<E: de::Error>(name: &str, at: &str) -> E {
+    if !active() {
+        return crate::__private::de::missing_property(name);
+    }
+    if muted() {
+        return raise(Vec::new());
+    }
+    raise(vec![ValidationError::new(
+        "",
+        "required",
+        format!("{at}/required"),
+        format!(
+            "missing required property {}",
+            crate::__private::de::quoted(name)
+        ),
+    )])
+}
+
+/// A property the object schema at `at` does not allow (`additionalProperties: false`):
+/// the error of `{at}/additionalProperties`, with the key shown, raised in flight within
+/// a session, and serde's "not allowed" otherwise.
+pub fn not_allowed_at<E: de::Error>(name: &str, at: &str) -> E {
+    if !active() {
+        return crate::__private::de::property_not_allowed(name);
+    }
+    if muted() {
+        return raise(Vec::new());
+    }
+    raise(vec![ValidationError::new(
+        "",
+        "additionalProperties",
+        format!("{at}/additionalProperties"),
+        format!("property {} is not allowed", show_str(name)),
+    )])
+}
+
 /// How a value is checked in flight: the validator of its schema node, the JSON kinds its
 /// Rust type holds, whether errors raised inside it (by nested generated types) are the
 /// schema's (`false` under `oneOf`, `anyOf`, `not` or `if`), and the same for the items
 /// of an array.
 #[derive(Clone, Copy)]
 pub struct Spec {
+    /// The property a declared field's spec reads ([`Spec::field`]; empty for any other
+    /// value): the key [`field`] adds to an error's location, and names in a duplicate's.
+    pub key: &'static str,
     /// The `Value` validator of the value's schema node.
     pub node: NodeFn,
     /// The JSON kinds the Rust type holds (with [`ARRAY`](super::ARRAY), an error raised inside the
@@ -152,6 +194,7 @@ impl Spec {
     /// ..Spec::of(n2, ARRAY, false) }`).
     pub const fn of(node: NodeFn, kinds: Kinds, direct: bool) -> Spec {
         Spec {
+            key: "",
             node,
             kinds,
             narrow: "",
@@ -160,6 +203,14 @@ impl Spec {
             items: None,
             union: None,
             whole: false,
+        }
+    }
+
+    /// [`Spec::of`] for the value of the declared property `key`, which [`field`] reads.
+    pub const fn field(key: &'static str, node: NodeFn, kinds: Kinds, direct: bool) -> Spec {
+        Spec {
+            key,
+            ..Spec::of(node, kinds, direct)
         }
     }
 
@@ -334,36 +385,22 @@ pub(super) fn refused_payload<T: 'static, E: de::Error>(
 
 /// A declared property in one call: [`crate::__private::de::duplicate_property`] when `slot` is
 /// already filled, else the value read by `how` into `slot`, checked in flight as
-/// [`value`] checks it. `how` is `PhantomData::<T>` for a `T`, or [`OrNull`] for a
-/// property whose value may be `null` (held as `Option<T>`, as [`nullable`] reads it).
+/// [`value`] checks it; the property is the spec's ([`Spec::field`]). `how` is
+/// `PhantomData::<T>` for a `T`, [`OrNull`] for a property whose value may be `null` (held
+/// as `Option<T>`, as [`nullable`] reads it), [`Unwrapped`](super::Unwrapped) for a value read through
+/// `de::Lenient`. Generated code calls it through `de::Fields` (`map.plain(…)`).
 #[inline]
 pub fn field<'de, A, S>(
     map: &mut A,
     slot: &mut Option<S::Value>,
     how: S,
-    key: &'static str,
     spec: &Spec,
 ) -> Result<(), A::Error>
 where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    crate::__private::de::once(slot, key)?;
-    *slot = Some(read(map, how, spec, Seg::Key(key))?);
+    crate::__private::de::once(slot, spec.key)?;
+    *slot = Some(read(map, how, spec, Seg::Key(spec.key))?);
     Ok(())
-}
-
-/// [`field`] for a value read by its own deserializer (`how` is `PhantomData`).
-#[inline]
-pub fn plain<'de, A, T>(
-    map: &mut A,
-    slot: &mut Option<T>,
-    key: &'static str,
-    spec: &Spec,
-) -> Result<(), A::Error>
-where
-    A: MapAccess<'de>,
-    T: serde::Deserialize<'de>,
-{
-    field(map, slot, PhantomData, key, spec)
 }

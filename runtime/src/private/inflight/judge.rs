@@ -2,13 +2,11 @@
 //! error is carried up, gaining its location, to [`super::Session::take`].
 
 use super::capture::Seg;
+use super::locate::failed_at;
 use super::marker::Head;
-use super::session::{key_at, set_narrowed_at, FAILED_AT, MUTED};
-use super::{
-    active, check, kinds, locating, seek, set_pending, PathSeg, Recheck, Rule, Spec, PENDING,
-};
-use crate::error::{ValidationError, ValidationErrors};
-use serde_json::Value;
+use super::session::{key_at, MUTED};
+use super::{active, kinds, locating, set_pending, PathSeg, Recheck, Rule, Spec, PENDING};
+use crate::error::ValidationError;
 use std::fmt;
 
 /// What [`capture::read`] notes before a property's value is read, and undoes after: where
@@ -178,107 +176,6 @@ pub(super) fn judge(
     up_through(seg, key);
 }
 
-/// A property whose read failed while [`Locating`] ([`failed_at`]).
-pub(super) struct Failed {
-    /// Where its key stands, and its spec.
-    at: Recheck,
-    /// Its name (to find it inside a buffered copy's value, whose key is not in the input).
-    name: String,
-    /// The failure's message (an enclosing property failing with the same is not noted).
-    error: String,
-}
-
-/// Notes, while [`Locating`], that reading the property `seg`, whose key stands at `key`,
-/// with `spec` failed with `error`; an enclosing property that the same error unwinds
-/// through is not noted again.
-pub(super) fn failed_at(spec: &Spec, seg: &PathSeg, key: (usize, usize), text: String) {
-    let name = match seg {
-        PathSeg::Key(k) => (*k).to_owned(),
-        PathSeg::OwnedKey(k) => k.clone(),
-        PathSeg::Index(_) => return,
-    };
-    FAILED_AT.with(|f| {
-        let mut f = f.borrow_mut();
-        if f.last().is_none_or(|last| last.error != text) {
-            f.push(Failed {
-                at: Recheck { key, spec: *spec },
-                name,
-                error: text,
-            });
-        }
-    });
-}
-
-/// The errors of the properties that failed while [`Locating`] (the outermost first), by
-/// their specs' validators: a format-mapped type's parse is in them, which the schema's
-/// own validation does not assert when formats are not asserted. Only a property whose
-/// name stands in the input is checked (one read from a buffered copy is not found).
-pub(super) fn judged(input: &str, failed: &[Failed]) -> Option<ValidationErrors> {
-    for f in failed.iter().rev() {
-        let Some((start, value)) = seek::value_after_key(input, f.at.key) else {
-            continue;
-        };
-        if let Some(mut errors) = check(&value, f.at.spec.node) {
-            let at = crate::__private::pointer_at::pointer_of_byte(input, start);
-            for e in &mut errors {
-                e.instance_path.insert_str(0, &at);
-            }
-            return (!errors.is_empty()).then(|| ValidationErrors::from(errors));
-        }
-    }
-    None
-}
-
-/// Notes the value the schema accepts but the type refused, from the properties the
-/// failure `error` went through ([`failed_at`], innermost first). The innermost one whose
-/// name stands in the input is the failure's (a read of the input that fails is never
-/// resumed): when `error`'s position is inside its value, the value there, reached
-/// through the items' specs (an array's, a map's values); otherwise the failure came
-/// after the value was read (a union decoded from a buffered copy), and a property read
-/// inside the copy before is found in the value by its name.
-pub(super) fn note_innermost(input: &str, error: &serde_json::Error, failed: &[Failed]) {
-    let Some((index, start)) = failed
-        .iter()
-        .enumerate()
-        .find_map(|(i, f)| seek::value_after_key(input, f.at.key).map(|(start, _)| (i, start)))
-    else {
-        return;
-    };
-    let Ok(doc) = serde_json::from_str::<Value>(input) else {
-        return;
-    };
-    let outer = crate::__private::pointer_at::pointer_of_byte(input, start);
-    let at = crate::__private::pointer_at::pointer_at(input, error.line(), error.column());
-    let mut spec = &failed[index].at.spec;
-    let mut pointer = outer.clone();
-    match at.strip_prefix(outer.as_str()) {
-        Some(below) if below.is_empty() || below.starts_with('/') => {
-            // Down from the property's value to the failing one, through the items' specs.
-            for _ in 0..below.matches('/').count() {
-                match spec.items {
-                    Some(items) => spec = items,
-                    None => return,
-                }
-            }
-            pointer = at;
-        }
-        _ => {
-            let inside = doc.pointer(&outer);
-            let found = failed[..index].iter().rev().find_map(|f| {
-                let named = |name: Option<&str>, _: &Value| name == Some(f.name.as_str());
-                let rel = crate::__private::de::find_unique(inside?, named)?;
-                Some((f, rel))
-            });
-            if let Some((f, rel)) = found {
-                spec = &f.at.spec;
-                pointer.push_str(&rel);
-            }
-        }
-    }
-    let value = doc.pointer(&pointer).cloned();
-    set_narrowed_at(spec, value, Some(pointer));
-}
-
 /// Whether the error whose message starts with `head` is the one the pending record is
 /// for ([`Pending::head`]).
 pub(super) fn is_raised(head: &[u8]) -> bool {
@@ -322,6 +219,7 @@ pub(super) fn not_data(head: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn serde_json_errors_about_the_text_are_not_data() {

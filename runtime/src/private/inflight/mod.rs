@@ -41,24 +41,26 @@ mod api;
 mod capture;
 mod judge;
 mod kinds;
+mod locate;
 mod mapped;
 mod marker;
 mod seek;
 mod session;
 
 pub use api::{
-    extra_value, field, merged, missing, not_allowed, nullable, opaque, payload, plain, read_with,
-    required, unmatched, value, Rule, Spec,
+    extra_value, field, merged, missing, missing_at, not_allowed, not_allowed_at, nullable, opaque,
+    payload, read_with, required, unmatched, value, Rule, Spec,
 };
-pub use capture::{ItemMode, OrNull, PlainMode, Read};
+pub use capture::{ItemMode, OrNull, PlainMode, Read, Unwrap, Unwrapped};
 pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIGNED};
+pub(crate) use locate::Locating;
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
+pub(crate) use session::key_read;
 pub use session::{active, Session};
-pub(crate) use session::{key_read, Locating};
 
 // What the child modules share, named from here (`super::…`).
 use judge::{raised_whole, union_failed, up, Reading};
+use locate::{locating, note, note_value, notes};
 use session::{
-    check, forget, locating, muted, note, note_value, notes, raise, set_pending,
-    set_pending_raised, Mute, PathSeg, Recheck, PENDING,
+    check, forget, muted, raise, set_pending, set_pending_raised, Mute, PathSeg, Recheck, PENDING,
 };

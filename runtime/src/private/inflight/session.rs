@@ -2,7 +2,6 @@
 //! error being raised, the mute count, where the last key stands, and, while a
 //! document is read again to locate a narrowed value, the notes of that read.
 
-use super::judge::{judged, note_innermost, Failed};
 use super::marker::{itoa, Head, Marker};
 use super::{seek, Spec};
 use crate::error::{ValidationError, ValidationErrors};
@@ -249,124 +248,6 @@ pub(super) fn set_pending(head: Head, errors: Vec<ValidationError>) {
             condition: None,
         })
     });
-}
-
-/// A value the schema accepts that its Rust type could not take, noted while a rejected
-/// document is read again to locate it ([`Locating`]).
-pub(crate) struct Narrowed {
-    /// The schema location to report ([`Spec::narrow`]).
-    pub(crate) at: &'static str,
-    /// The value, when it is a scalar (to tell a stale note from the failure's).
-    pub(crate) value: Option<Value>,
-    /// Whether the type is a whole-schema mapping ([`Spec::mapped`]).
-    pub(crate) mapped: bool,
-    /// The spec's validator ([`Spec::node`]): a mapped format's parse is in it.
-    pub(crate) node: NodeFn,
-    /// The value's pointer, when it was found from the property that failed (the error's
-    /// position may be past the value: a union decoded from a buffered copy fails once
-    /// the enclosing object is read).
-    pub(crate) pointer: Option<String>,
-}
-
-thread_local! {
-    pub(super) static LOCATING: Cell<bool> = const { Cell::new(false) };
-    pub(super) static NARROWED: RefCell<Option<Narrowed>> = const { RefCell::new(None) };
-    pub(super) static NOTES: Cell<u64> = const { Cell::new(0) };
-    pub(super) static FAILED_AT: RefCell<Vec<Failed>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A [`Session`] for reading again a document the schema accepts but the type refused:
-/// besides the errors raised in flight (a mapped format's parse), a value that fits the
-/// schema but not its Rust type is noted with its spec's [`Spec::narrow`] location.
-pub(crate) struct Locating {
-    session: Session,
-}
-
-impl Locating {
-    /// Starts locating, with `options`.
-    pub(crate) fn start(options: &Options) -> Self {
-        LOCATING.with(|l| l.set(true));
-        NARROWED.with(|n| n.borrow_mut().take());
-        FAILED_AT.with(|f| f.borrow_mut().clear());
-        Locating {
-            session: Session::start(options),
-        }
-    }
-
-    /// The schema errors `error` stands for: those raised in flight ([`Session::take`]),
-    /// else those a property the type refused has by its spec's validator, which holds
-    /// the parse of a format-mapped type ([`judged`]).
-    pub(crate) fn take(&self, error: &serde_json::Error, input: &str) -> Option<ValidationErrors> {
-        if let Some(errors) = self.session.take(error, input) {
-            return Some(errors);
-        }
-        FAILED_AT.with(|f| judged(input, &f.borrow()))
-    }
-
-    /// The value noted as narrowed for the failure `error` of the read of `input`, if
-    /// any: found from the properties it failed ([`note_innermost`]), else the last
-    /// value noted.
-    pub(crate) fn narrowed(&self, input: &str, error: &serde_json::Error) -> Option<Narrowed> {
-        let failed = FAILED_AT.with(|f| std::mem::take(&mut *f.borrow_mut()));
-        note_innermost(input, error, &failed);
-        NARROWED.with(|n| n.borrow_mut().take())
-    }
-}
-
-impl Drop for Locating {
-    fn drop(&mut self) {
-        LOCATING.with(|l| l.set(false));
-        NARROWED.with(|n| n.borrow_mut().take());
-        FAILED_AT.with(|f| f.borrow_mut().clear());
-    }
-}
-
-/// Whether a [`Locating`] read is running on this thread.
-pub(super) fn locating() -> bool {
-    LOCATING.with(Cell::get)
-}
-
-/// Notes, while [`Locating`], that the value read with `spec` (`value`, when a scalar)
-/// fits the schema but not the Rust type. The last note wins: the failure that ends the
-/// parse is the last one read. A scalar is noted when it is a number (what [`Spec::narrow`]
-/// locates); a string a mapped format's parse refuses inside a union is not.
-pub(super) fn note(spec: &Spec, value: Option<Value>) {
-    if locating() && (spec.mapped || value.as_ref().is_some_and(Value::is_number)) {
-        set_narrowed(spec, value);
-    }
-}
-
-/// Notes, while [`Locating`], that a value of a typed map (whose values' spec is `spec`)
-/// failed with nothing read within it noted: the map's own deserializer read it.
-pub(super) fn note_value(spec: &Spec) {
-    if locating() {
-        set_narrowed(spec, None);
-    }
-}
-
-/// Sets the narrowed value of a [`Locating`] read (a value the schema accepts but the Rust
-/// type could not take), at the place the read is in.
-pub(super) fn set_narrowed(spec: &Spec, value: Option<Value>) {
-    set_narrowed_at(spec, value, None);
-}
-
-/// [`set_narrowed`] at `pointer`, when the value's place is known from the text.
-pub(super) fn set_narrowed_at(spec: &Spec, value: Option<Value>, pointer: Option<String>) {
-    NOTES.with(|n| n.set(n.get().wrapping_add(1)));
-    NARROWED.with(|n| {
-        *n.borrow_mut() = Some(Narrowed {
-            at: spec.narrow,
-            value,
-            mapped: spec.mapped,
-            node: spec.node,
-            pointer,
-        })
-    });
-}
-
-/// How many notes this thread has made: a read compares it before and after.
-pub(super) fn notes() -> u64 {
-    NOTES.with(Cell::get)
 }
 
 /// The errors `node` finds in `value`, if any.
