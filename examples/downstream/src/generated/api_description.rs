@@ -49,7 +49,7 @@ where
     const EXPECTING: &'static str = "a ApiDescription object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::de;
@@ -59,13 +59,11 @@ where
         let mut f_components: Option<Components<Meta>> = None;
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "apiVersion" => de::field(&mut map, &mut f_api_version, "apiVersion")?,
-                "info" => de::field(&mut map, &mut f_info, "info")?,
-                "paths" => de::field(&mut map, &mut f_paths, "paths")?,
-                "components" => de::field(&mut map, &mut f_components, "components")?,
-                _ => {
-                    return Err(de::property_not_allowed(key.as_str()));
-                }
+                "apiVersion" => map.field(&mut f_api_version, "apiVersion")?,
+                "info" => map.field(&mut f_info, "info")?,
+                "paths" => map.field(&mut f_paths, "paths")?,
+                "components" => map.field(&mut f_components, "components")?,
+                _ => return Err(de::property_not_allowed(&key)),
             }
         }
         let f_api_version = de::required(f_api_version, "apiVersion")?;
@@ -272,7 +270,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     const EXPECTING: &'static str = "a Info object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_title: Option<String> = None;
@@ -281,16 +279,10 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "title" => de::field(&mut map, &mut f_title, "title")?,
-                "version" => de::field(&mut map, &mut f_version, "version")?,
-                "summary" => de::field(&mut map, &mut f_summary, "summary")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "title" => map.field(&mut f_title, "title")?,
+                "version" => map.field(&mut f_version, "version")?,
+                "summary" => map.field(&mut f_summary, "summary")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         let f_title = de::required(f_title, "title")?;
@@ -460,7 +452,7 @@ where
     const EXPECTING: &'static str = "a PathItem object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_get: Option<Operation<Meta>> = None;
@@ -468,15 +460,9 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "get" => de::field(&mut map, &mut f_get, "get")?,
-                "post" => de::field(&mut map, &mut f_post, "post")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "get" => map.field(&mut f_get, "get")?,
+                "post" => map.field(&mut f_post, "post")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(PathItem {
@@ -652,7 +638,7 @@ where
     const EXPECTING: &'static str = "a Operation object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -662,16 +648,10 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "operationId" => de::field(&mut map, &mut f_operation_id, "operationId")?,
-                "parameters" => de::field(&mut map, &mut f_parameters, "parameters")?,
-                "responses" => de::field(&mut map, &mut f_responses, "responses")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "operationId" => map.field(&mut f_operation_id, "operationId")?,
+                "parameters" => map.field(&mut f_parameters, "parameters")?,
+                "responses" => map.field(&mut f_responses, "responses")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         let f_responses = de::required(f_responses, "responses")?;
@@ -881,7 +861,7 @@ where
     const EXPECTING: &'static str = "a Parameter object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_name: Option<String> = None;
@@ -891,25 +871,17 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "name" => de::field(&mut map, &mut f_name, "name")?,
-                "in" => de::field(&mut map, &mut f_in_, "in")?,
-                "required" => de::field(&mut map, &mut f_required, "required")?,
+                "name" => map.field(&mut f_name, "name")?,
+                "in" => map.field(&mut f_in_, "in")?,
+                "required" => map.field(&mut f_required, "required")?,
                 "schema" => {
-                    de::once(&f_schema, "schema")?;
-                    f_schema = Some(
-                        map
-                            .next_value_seed(
-                                payload::NullableSeed(payload::Payload::<Meta>::new()),
-                            )?,
-                    );
+                    map.seed(
+                        &mut f_schema,
+                        "schema",
+                        payload::NullableSeed(payload::Payload::<Meta>::new()),
+                    )?
                 }
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         let f_name = de::required(f_name, "name")?;
@@ -1165,7 +1137,7 @@ where
     const EXPECTING: &'static str = "a Response object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -1174,15 +1146,9 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "description" => de::field(&mut map, &mut f_description, "description")?,
-                "content" => de::field(&mut map, &mut f_content, "content")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "description" => map.field(&mut f_description, "description")?,
+                "content" => map.field(&mut f_content, "content")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         let f_description = de::required(f_description, "description")?;
@@ -1389,7 +1355,7 @@ where
     const EXPECTING: &'static str = "a ResponseContentValue object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schema: Option<Option<Meta>> = None;
@@ -1397,21 +1363,13 @@ where
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
                 "schema" => {
-                    de::once(&f_schema, "schema")?;
-                    f_schema = Some(
-                        map
-                            .next_value_seed(
-                                payload::NullableSeed(payload::Payload::<Meta>::new()),
-                            )?,
-                    );
+                    map.seed(
+                        &mut f_schema,
+                        "schema",
+                        payload::NullableSeed(payload::Payload::<Meta>::new()),
+                    )?
                 }
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(ResponseContentValue {
@@ -1590,7 +1548,7 @@ where
     const EXPECTING: &'static str = "a Components object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -1598,14 +1556,8 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "schemas" => de::field(&mut map, &mut f_schemas, "schemas")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "schemas" => map.field(&mut f_schemas, "schemas")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Components {
@@ -1758,40 +1710,14 @@ impl ::serde::Serialize for Schema {
         }
     }
 }
-impl<'de> ::serde::Deserialize<'de> for Schema {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-    where
-        Deser: ::serde::Deserializer<'de>,
-    {
-        struct Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for Visitor {
-            type Value = Schema;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a value of Schema (`type`)")
-            }
-            fn visit_bool<Fail>(self, value: bool) -> Result<Self::Value, Fail>
-            where
-                Fail: ::serde::de::Error,
-            {
-                Ok(Schema::Boolean(value))
-            }
-            fn visit_map<Access>(self, map: Access) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                <::serde_json::Map<
-                    String,
-                    ::serde_json::Value,
-                > as ::serde::Deserialize>::deserialize(
-                        ::serde::de::value::MapAccessDeserializer::new(map),
-                    )
-                    .map(Schema::Object)
-            }
-        }
-        deserializer.deserialize_any(Visitor)
+::envgen_runtime::__private::union::deserialize_any!(Schema);
+impl<'de> ::envgen_runtime::__private::union::ReadAny<'de> for Schema {
+    const EXPECTING: &'static str = "a value of Schema (`type`)";
+    fn visit_bool<E: ::serde::de::Error>(value: bool) -> Result<Self, E> {
+        Ok(Self::Boolean(value))
+    }
+    fn visit_map<A: ::serde::de::MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        ::envgen_runtime::__private::union::from_map(map).map(Self::Object)
     }
 }
 ::envgen_runtime::__private::document!(
