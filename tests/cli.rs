@@ -218,7 +218,7 @@ fn validators_are_on_by_default_and_can_be_switched_off() {
         "mod validators",
         "fn check_n",
         "ToolResponse, validators::n",
-        "inflight::plain(",
+        "map.plain(",
     ] {
         assert!(with.contains(item), "missing {item}");
         assert!(

@@ -43,6 +43,13 @@ impl<'de, 'a> Scalar<'de, 'a> {
         }
     }
 
+    /// A `T` read from this value (a union's alternative taking the number a visitor was
+    /// given).
+    #[inline]
+    pub fn read<T: de::Deserialize<'de>, E: de::Error>(self) -> Result<T, E> {
+        T::deserialize(self.de::<E>())
+    }
+
     /// The value as a `serde_json::Value`.
     pub fn to_value(self) -> Value {
         match self {

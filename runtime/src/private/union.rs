@@ -1,14 +1,175 @@
-//! Decoding `oneOf`/`anyOf` unions whose alternatives share a JSON kind: by buffering the
-//! value and trying each alternative ([`buffer`]), or, for a tagged union, by reading the
-//! object up to its tag and dispatching on it ([`tagged`]), which buffers only the
-//! entries before the tag (none when the tag comes first).
+//! Decoding unions: by the JSON kind of the value ([`ReadAny`], the one visitor of every
+//! union whose alternatives differ by kind), and, for alternatives that share a JSON
+//! kind, by buffering the value and trying each alternative ([`buffer`]), or, for a
+//! tagged union, by reading the object up to its tag and dispatching on it ([`tagged`]),
+//! which buffers only the entries before the tag (none when the tag comes first).
 
 use crate::__private::de::Key;
-use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess};
+use crate::__private::scalar::Scalar;
+use serde::de::value::{
+    BorrowedStrDeserializer, MapAccessDeserializer, SeqAccessDeserializer, StringDeserializer,
+};
+use serde::de::{
+    self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor,
+};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A union decoded by the JSON kind of its value: what its serde visitor does with each
+/// kind, as associated functions, the visitor itself written once here ([`read_any`]).
+/// A kind the union does not take keeps the default, serde's "invalid type" error
+/// expecting [`ReadAny::EXPECTING`], as a visitor without that method gives.
+pub trait ReadAny<'de>: Sized {
+    /// What the visitor expects, for serde's "invalid type" errors.
+    const EXPECTING: &'static str;
+
+    /// A boolean.
+    fn visit_bool<E: de::Error>(value: bool) -> Result<Self, E> {
+        Err(invalid::<Self, E>(Unexpected::Bool(value)))
+    }
+
+    /// A number: `Scalar::U64` (a non-negative integer), `Scalar::I64` (a negative
+    /// one) or `Scalar::F64`, as serde's `visit_u64`, `visit_i64` and `visit_f64` are
+    /// called.
+    fn visit_number<E: de::Error>(value: Scalar<'de, '_>) -> Result<Self, E> {
+        Err(invalid::<Self, E>(value.unexpected()))
+    }
+
+    /// A string.
+    fn visit_str<E: de::Error>(value: &str) -> Result<Self, E> {
+        Err(invalid::<Self, E>(Unexpected::Str(value)))
+    }
+
+    /// `null`.
+    fn visit_unit<E: de::Error>() -> Result<Self, E> {
+        Err(invalid::<Self, E>(Unexpected::Unit))
+    }
+
+    /// An array.
+    fn visit_seq<A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error> {
+        let _ = seq;
+        Err(invalid::<Self, A::Error>(Unexpected::Seq))
+    }
+
+    /// An object.
+    fn visit_map<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        let _ = map;
+        Err(invalid::<Self, A::Error>(Unexpected::Map))
+    }
+}
+
+/// serde's "invalid type" error for `unexpected`, expecting what `T` expects.
+fn invalid<'de, T: ReadAny<'de>, E: de::Error>(unexpected: Unexpected<'_>) -> E {
+    E::invalid_type(unexpected, &AnyVisitor::<T>(PhantomData))
+}
+
+/// Deserializes a `T` through its [`ReadAny`] impl, driven by `deserialize_any`: a
+/// union's whole `Deserialize::deserialize`.
+#[inline]
+pub fn read_any<'de, T: ReadAny<'de>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    d.deserialize_any(AnyVisitor::<T>(PhantomData))
+}
+
+struct AnyVisitor<T>(PhantomData<fn() -> T>);
+
+impl<'de, T: ReadAny<'de>> Visitor<'de> for AnyVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(T::EXPECTING)
+    }
+
+    #[inline]
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<T, E> {
+        T::visit_bool(v)
+    }
+
+    #[inline]
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
+        T::visit_number(Scalar::I64(v))
+    }
+
+    #[inline]
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
+        T::visit_number(Scalar::U64(v))
+    }
+
+    #[inline]
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
+        T::visit_number(Scalar::F64(v))
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        T::visit_str(v)
+    }
+
+    #[inline]
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        T::visit_unit()
+    }
+
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::visit_seq(seq)
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::visit_map(map)
+    }
+}
+
+/// The `Deserialize` impl of a union decoded by the JSON kind of its value, through its
+/// [`ReadAny`] impl: `deserialize_any!(Name);`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_deserialize_any {
+    ($name:ident) => {
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::__private::union::read_any(deserializer)
+            }
+        }
+    };
+}
+
+pub use crate::__envgen_deserialize_any as deserialize_any;
+
+/// A `T` read from a string a visitor was given (a union's alternative).
+#[inline]
+pub fn from_str<'de, T: Deserialize<'de>, E: de::Error>(value: &str) -> Result<T, E> {
+    T::deserialize(Scalar::Str(value).de::<E>())
+}
+
+/// A `T` read from a boolean a visitor was given.
+#[inline]
+pub fn from_bool<'de, T: Deserialize<'de>, E: de::Error>(value: bool) -> Result<T, E> {
+    T::deserialize(Scalar::Bool(value).de::<E>())
+}
+
+/// A `T` read from `null`, as a visitor was given it.
+#[inline]
+pub fn from_null<'de, T: Deserialize<'de>, E: de::Error>() -> Result<T, E> {
+    T::deserialize(Scalar::Null.de::<E>())
+}
+
+/// A `T` read from the array a visitor was given.
+#[inline]
+pub fn from_seq<'de, T: Deserialize<'de>, A: SeqAccess<'de>>(seq: A) -> Result<T, A::Error> {
+    T::deserialize(SeqAccessDeserializer::new(seq))
+}
+
+/// A `T` read from the object a visitor was given.
+#[inline]
+pub fn from_map<'de, T: Deserialize<'de>, A: MapAccess<'de>>(map: A) -> Result<T, A::Error> {
+    T::deserialize(MapAccessDeserializer::new(map))
+}
 
 thread_local! {
     static BUFFERED: Cell<u64> = const { Cell::new(0) };

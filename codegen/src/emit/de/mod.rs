@@ -56,27 +56,34 @@ fn peel_option<'t>(cx: &'t ModuleCx<'_>, ty: &'t Ty, depth: usize) -> Option<&'t
     }
 }
 
-/// `Result<Name::Variant(…), _>` from a deserializer of one JSON kind other than null. An
-/// `Option` payload takes the value as `Some(…)`: serde's value deserializers
+/// `Result<Self::Variant(…), _>` from a value of one JSON kind other than null: read by
+/// `read`, a runtime call whose type is inferred from the variant's payload
+/// (`union::from_map(map)`), or, when the payload holds bare integers, by the payload's
+/// `Deserialize` (through `Lenient`) from `d`, the value's deserializer. An `Option`
+/// payload takes the value as `Some(…)`: serde's value deserializers
 /// (`StrDeserializer`, `MapAccessDeserializer`, …) hand an `Option` the value itself, which
 /// its visitor refuses ("expected option").
 pub(super) fn payload_from(
     cx: &ModuleCx<'_>,
-    name: &proc_macro2::Ident,
     v: &crate::ir::Variant,
     ty: &Ty,
+    read: TokenStream,
     d: TokenStream,
 ) -> TokenStream {
     let vname = ident(&v.name);
-    match peel_option(cx, ty, 0) {
-        Some(inner) => {
-            let call = de_call(cx, inner, d);
-            quote!(#call.map(|inner| #name::#vname(Some(inner))))
-        }
-        None => {
-            let call = de_call(cx, ty, d);
-            quote!(#call.map(#name::#vname))
-        }
+    let (inner, some) = match peel_option(cx, ty, 0) {
+        Some(inner) => (inner, true),
+        None => (ty, false),
+    };
+    let call = if inner.has_bare_int(cx.module) {
+        de_call(cx, inner, d)
+    } else {
+        read
+    };
+    if some {
+        quote!(#call.map(|inner| Self::#vname(Some(inner))))
+    } else {
+        quote!(#call.map(Self::#vname))
     }
 }
 

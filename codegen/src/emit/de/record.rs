@@ -2,7 +2,7 @@
 //! by name, undeclared ones kept, typed or rejected, and missing required ones reported
 //! (in flight when validators are generated).
 
-use super::{boxed_struct, header, visitor_parts};
+use super::{boxed_struct, header};
 use crate::emit::inflight::Inflight;
 use crate::emit::read::{next_value, value_seed};
 use crate::emit::rust_ty::ModuleCx;
@@ -54,34 +54,35 @@ pub(super) fn struct_impl(
             }
         })
         .collect();
+    // The schema location the reader's `required` and `additionalProperties` errors
+    // follow, named once (`AT`) when the runtime words them.
+    let at = inflight.and_then(|inf| inf.object_at(t.node));
+    let at = at.as_deref();
     // What happens to a key that is not a declared property.
     let not_allowed = match inflight {
-        Some(inf) => inf.not_allowed(cx, t.node),
-        None => quote!(#rt::__private::de::property_not_allowed(key.as_str())),
+        Some(inf) => inf.not_allowed(cx, t.node, at),
+        None => quote!(#rt::__private::de::property_not_allowed(&key)),
     };
-    let record_extra = if s.key_order {
-        quote!(key_order.push_extra();)
-    } else {
-        quote!()
-    };
-    let (extra_decl, extra_body, extra_init) = match &s.extra {
-        Extra::Deny => (
-            quote!(),
+
+    // An undeclared property's value, read, then kept (`de::keep`, which refuses a
+    // duplicate).
+    let keep = |value: TokenStream| {
+        let keep = quote!(#rt::__private::de::keep(&mut extra, #value, key)?);
+        if s.key_order {
             quote!({
-                return Err(#not_allowed);
-            }),
-            quote!(),
-        ),
+                key_order.push_extra();
+                #keep;
+            })
+        } else {
+            keep
+        }
+    };
+    // The arm of an undeclared key: its `extra` map's declaration and initializer.
+    let (extra_decl, extra_arm, extra_init) = match &s.extra {
+        Extra::Deny => (quote!(), quote!(return Err(#not_allowed)), quote!()),
         Extra::Preserve => (
             quote!(let mut extra = ::serde_json::Map::new();),
-            quote!({
-                #record_extra
-                let value = map.next_value_seed(#rt::__private::payload::AnyValue)?;
-                if extra.contains_key(key.as_str()) {
-                    return Err(#rt::__private::de::duplicate_property(key.as_str()));
-                }
-                extra.insert(key.into_owned(), value);
-            }),
+            keep(quote!(map.next_value_seed(#rt::__private::payload::AnyValue)?)),
             quote!(extra,),
         ),
         Extra::Typed(ty) => {
@@ -91,22 +92,15 @@ pub(super) fn struct_impl(
             };
             (
                 quote!(let mut extra = #rt::IndexMap::new();),
-                quote!({
-                    #record_extra
-                    let value = #read;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(#rt::__private::de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }),
+                keep(read),
                 quote!(extra,),
             )
         }
     };
     // Each field's read, in field order, after the extras' (the in-flight specs are
-    // numbered as they are asked for): `Ok` a call (`de::field`, `inflight::field`) that
-    // checks for a duplicate and infers the value's type from the local, or `Err` the value
-    // the arm reads itself.
+    // numbered as they are asked for): `Ok` a call of a method of the map (`de::Fields`:
+    // `map.field`, `map.plain`, …) that checks for a duplicate and infers the value's type
+    // from the local, or `Err` the value the arm reads itself.
     let reads: Vec<Result<TokenStream, TokenStream>> = s
         .fields
         .iter()
@@ -116,8 +110,11 @@ pub(super) fn struct_impl(
             let key = lit(&f.json);
             let call = match inflight {
                 Some(inf) => inf.field_call(cx, t.node, f, read_ty, local),
-                None => (!read_ty.has_bare_int(cx.module) && value_seed(cx, read_ty).is_none())
-                    .then(|| quote!(#rt::__private::de::field(&mut map, &mut #local, #key)?)),
+                None => match value_seed(cx, read_ty) {
+                    Some(seed) => Some(quote!(map.seed(&mut #local, #key, #seed)?)),
+                    None => (!read_ty.has_bare_int(cx.module))
+                        .then(|| quote!(map.field(&mut #local, #key)?)),
+                },
             };
             call.ok_or_else(|| match inflight {
                 Some(inf) => inf.field(cx, t.node, f, read_ty),
@@ -192,7 +189,7 @@ pub(super) fn struct_impl(
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
         let missing = match inflight {
-            Some(inf) => inf.missing(cx, t.node, &f.json),
+            Some(inf) => inf.missing(cx, t.node, &f.json, at),
             None => quote!(#rt::__private::de::missing_property(#key)),
         };
         match f.presence() {
@@ -203,7 +200,7 @@ pub(super) fn struct_impl(
             },
             Presence::Required | Presence::RequiredNullable => {
                 let take = match inflight {
-                    Some(inf) => inf.required(cx, t.node, &f.json, local),
+                    Some(inf) => inf.required(cx, t.node, &f.json, local, at),
                     None => quote!(#rt::__private::de::required(#local, #key)?),
                 };
                 quote!(let #local = #take;)
@@ -248,10 +245,14 @@ pub(super) fn struct_impl(
         // No declared property: every key is an extra (or not allowed).
         match &s.extra {
             Extra::Deny => quote! {
-                if let Some(key) = #next_key #extra_body
+                if let Some(key) = #next_key {
+                    #extra_arm;
+                }
             },
             _ => quote! {
-                while let Some(key) = #next_key #extra_body
+                while let Some(key) = #next_key {
+                    #extra_arm;
+                }
             },
         }
     } else {
@@ -259,13 +260,13 @@ pub(super) fn struct_impl(
             while let Some(key) = #next_key {
                 match key.as_str() {
                     #(#arms)*
-                    _ => #extra_body
+                    _ => #extra_arm,
                 }
             }
         }
     };
-    // A large struct is built in a heap box (`ir::heap_read`): its visitor yields
-    // `Box<Self>` and `Deserialize` unboxes it once, at the outermost frame.
+    // A large struct is built in a heap box (`ir::heap_read`): it reads its object as a
+    // `Box<Self>`, and `Deserialize` unboxes it once, at the outermost frame.
     let value = quote! {
         #name {
             #(#inits)*
@@ -273,120 +274,93 @@ pub(super) fn struct_impl(
             #key_order_init
         }
     };
-    let (value_ty, value) = if self_boxed {
+    let (read_ty, value) = if self_boxed {
         (
             quote!(::std::boxed::Box<#self_ty>),
-            quote!(::std::boxed::Box::new(#value)),
+            quote!(#rt::__private::de::boxed(#value)),
         )
     } else {
-        (quote!(#self_ty), value)
+        (quote!(#self_ty), quote!(Ok(#value)))
     };
-    let read = with_private_imports(
-        quote! {
-            #(#decls)*
-            #extra_decl
-            #key_order_decl
-            #loop_stmt
-            #(#finals)*
-            Ok(#value)
-        },
-        "__rt",
-        &outer_rt,
-    );
-    if self_boxed {
-        return boxed_impl(
-            t,
-            &impl_generics,
-            &self_ty,
-            &where_clause,
-            &expecting,
-            &value_ty,
-            &read,
-            &outer_rt,
-        );
-    }
+    let body = quote! {
+        #(#decls)*
+        #extra_decl
+        #key_order_decl
+        #loop_stmt
+        #(#finals)*
+        #value
+    };
+    // The object schema's location, when its errors name it.
+    let at_decl = match at {
+        Some(at) if mentions(&body, "AT") => quote!(const AT: &str = #at;),
+        _ => quote!(),
+    };
+    let read = with_private_imports(quote!(#at_decl #body), "__rt", &outer_rt);
     // The visitor is the runtime's (`de::read_map`); the impl holds the body of its
     // `visit_map`, with the runtime's path shortened to `__rt` (rendered by `body_cx`).
     let read_map = quote! {
-        impl #impl_generics #outer_rt::__private::de::ReadMap<'de> for #self_ty #where_clause {
+        impl #impl_generics #outer_rt::__private::de::ReadMap<'de> for #read_ty #where_clause {
             const EXPECTING: &'static str = #expecting;
 
             fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
             where
-                Access: ::serde::de::MapAccess<'de>,
+                Access: #outer_rt::__private::de::Fields<'de>,
             {
                 #read
             }
         }
     };
-    if params.is_empty() {
-        return quote! {
+    match (params.is_empty(), self_boxed) {
+        (true, false) => quote! {
             #outer_rt::__private::de::deserialize_map!(#name);
             #read_map
-        };
-    }
-    quote! {
-        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
-            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-            where
-                Deser: ::serde::Deserializer<'de>,
-            {
-                #outer_rt::__private::de::read_map(deserializer)
+        },
+        (true, true) => quote! {
+            #outer_rt::__private::de::deserialize_boxed!(#name);
+            #read_map
+        },
+        (false, false) => quote! {
+            impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+                fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    #outer_rt::__private::de::read_map(deserializer)
+                }
             }
-        }
-        #read_map
+            #read_map
+        },
+        (false, true) => quote! {
+            impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
+                fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    #outer_rt::__private::de::read_map::<::std::boxed::Box<Self>, Deser>(deserializer)
+                        .map(|boxed| *boxed)
+                }
+            }
+            impl #impl_generics #outer_rt::__private::de::DeserializeBoxed<'de> for #self_ty #where_clause {
+                fn deserialize_boxed<Deser>(
+                    deserializer: Deser,
+                ) -> Result<::std::boxed::Box<Self>, Deser::Error>
+                where
+                    Deser: ::serde::Deserializer<'de>,
+                {
+                    #outer_rt::__private::de::read_map(deserializer)
+                }
+            }
+            #read_map
+        },
     }
 }
 
-/// The impls of a struct read into a heap box ([`crate::ir::Struct::read_boxed`]): its
-/// visitor yields `Box<Self>`, and `Deserialize` unboxes it once, at the outermost frame.
-#[allow(clippy::too_many_arguments)]
-fn boxed_impl(
-    t: &TypeDef,
-    impl_generics: &TokenStream,
-    self_ty: &TokenStream,
-    where_clause: &TokenStream,
-    expecting: &str,
-    value_ty: &TokenStream,
-    read: &TokenStream,
-    rt: &TokenStream,
-) -> TokenStream {
-    let params: Vec<_> = t.generics.iter().map(|g| ident(g)).collect();
-    let (visitor_decl, visitor_ty, visitor_new) = visitor_parts(&params);
-    quote! {
-        impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
-            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-            where
-                Deser: ::serde::Deserializer<'de>,
-            {
-                <Self as #rt::__private::de::DeserializeBoxed<'de>>::deserialize_boxed(deserializer)
-                    .map(|boxed| *boxed)
-            }
-        }
-        impl #impl_generics #rt::__private::de::DeserializeBoxed<'de> for #self_ty #where_clause {
-            fn deserialize_boxed<Deser>(
-                deserializer: Deser,
-            ) -> Result<::std::boxed::Box<Self>, Deser::Error>
-            where
-                Deser: ::serde::Deserializer<'de>,
-            {
-                #visitor_decl
-                impl #impl_generics ::serde::de::Visitor<'de> for #visitor_ty #where_clause {
-                    type Value = #value_ty;
-
-                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                        f.write_str(#expecting)
-                    }
-
-                    fn visit_map<Access>(self, mut map: Access) -> Result<Self::Value, Access::Error>
-                    where
-                        Access: ::serde::de::MapAccess<'de>,
-                    {
-                        #read
-                    }
-                }
-                deserializer.deserialize_map(#visitor_new)
-            }
-        }
-    }
+/// Whether the identifier `name` appears anywhere in `ts`.
+fn mentions(ts: &TokenStream, name: &str) -> bool {
+    use proc_macro2::TokenTree;
+    ts.clone().into_iter().any(|t| match t {
+        TokenTree::Ident(i) => i == name,
+        TokenTree::Group(g) => mentions(&g.stream(), name),
+        _ => false,
+    })
 }

@@ -3,11 +3,12 @@
 //! through a buffered `serde_json::Value`, as the IR decided ([`Decoding`]).
 
 use super::{de_call, header, payload_from};
+use crate::emit::tokens::with_private_imports;
 use crate::emit::inflight::Inflight;
 use crate::emit::rust_ty::ModuleCx;
 use crate::emit::tokens::{ident, lit, value_tokens};
 use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
-use crate::ir::{Enum, Ty, TypeDef, VariantKind};
+use crate::ir::{Enum, Ty, TypeDef, TypeKind, VariantKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
@@ -35,9 +36,17 @@ pub(super) fn enum_impl(
 /// A tagged union ([`crate::ir::Tag`]) of object payloads: the object is read up to its
 /// tag (`envgen_runtime::__private::union::tagged`), and the tag's value picks the payload, which
 /// reads the object on. Entries before the tag are buffered; nothing is when the tag
-/// comes first. `None` when the enum has no tag ([`decoding`] says when it applies).
+/// comes first. `None` when the enum has no tag ([`decoding`] says when it applies). The
+/// enum reads its object as a struct does ([`ReadMap`](envgen_runtime::__private::de::ReadMap)).
 fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStream> {
     let tag = e.tag.as_ref()?;
+    let outer_rt = cx.rt.clone();
+    // The body names the runtime by the short `__rt` (`with_private_imports`).
+    let body_cx = ModuleCx {
+        module: cx.module,
+        rt: quote!(__rt),
+    };
+    let cx = &body_cx;
     let rt = &cx.rt;
     let name = ident(&t.name);
     let type_name = lit(&t.name);
@@ -55,33 +64,40 @@ fn tagged_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> Option<TokenStr
             next += own.len();
             match &v.kind {
                 VariantKind::Payload(ty) => {
+                    let read = quote!(#rt::__private::union::from_map(map));
                     let d = quote!(::serde::de::value::MapAccessDeserializer::new(map));
-                    let call = payload_from(cx, &name, v, ty, d);
+                    let call = payload_from(cx, v, ty, read, d);
                     Some(quote!(Some(#(#indices)|*) => #call,))
                 }
                 VariantKind::Literal(_) => None,
             }
         })
         .collect::<Vec<_>>();
-    let visit_map = quote! {
-        fn visit_map<Access>(self, map: Access) -> Result<Self::Value, Access::Error>
-        where
-            Access: ::serde::de::MapAccess<'de>,
-        {
+    let body = with_private_imports(
+        quote! {
             let (tag, map) = #rt::__private::union::tagged(map, #property, &[#(#values),*])?;
             match tag {
                 #(#arms)*
                 _ => Err(#rt::__private::de::no_alternative(#type_name, #keyword, "the object")),
             }
+        },
+        "__rt",
+        &outer_rt,
+    );
+    let expecting = expecting_for(t, e);
+    Some(quote! {
+        #outer_rt::__private::de::deserialize_map!(#name);
+        impl<'de> #outer_rt::__private::de::ReadMap<'de> for #name {
+            const EXPECTING: &'static str = #expecting;
+
+            fn read_map<Access>(map: Access) -> Result<Self, Access::Error>
+            where
+                Access: #outer_rt::__private::de::Fields<'de>,
+            {
+                #body
+            }
         }
-    };
-    Some(visitor_impl(
-        t,
-        e,
-        quote!(impl<'de> ::serde::de::Visitor<'de> for Visitor),
-        &[visit_map],
-        quote!(deserialize_map),
-    ))
+    })
 }
 
 pub(crate) fn expecting_for(t: &TypeDef, e: &Enum) -> String {
@@ -125,12 +141,15 @@ fn string_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     )
 }
 
+/// An enum whose alternatives differ by JSON kind: one associated function per kind it
+/// takes (`union::ReadAny`, whose visitor the runtime writes once), each matching the
+/// kind's literals, then handing the value to the payload that takes the kind.
 fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
-    let fail = quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, found)));
+    let fail = |found: &str| quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, #found)));
 
     let payload_for = |k: Kind| -> Option<(&crate::ir::Variant, &Ty)> {
         e.variants.iter().find_map(|v| match &v.kind {
@@ -152,25 +171,21 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             .collect()
     };
 
-    // What a scalar visitor returns when no literal matched: the payload variant taking
-    // the value (`own`: as it is, when its type is the visited one), or no alternative.
+    // What a scalar method returns when no literal matched: the payload variant taking
+    // the value (`own`: as it is, when its type, through aliases, is the visited one;
+    // else read by `read`, or by the payload's `Deserialize` from `d`), or no alternative.
     let tail_for = |payload: Option<(&crate::ir::Variant, &Ty)>,
                     own: Option<(&Ty, TokenStream)>,
-                    deser: TokenStream,
+                    read: TokenStream,
+                    d: TokenStream,
                     found: &str| {
         match (payload, own) {
-            (Some((v, ty)), Some((own_ty, value))) if ty == own_ty => {
+            (Some((v, ty)), Some((own_ty, value))) if same_type(cx, ty, own_ty) => {
                 let vname = ident(&v.name);
-                quote!(Ok(#name::#vname(#value)))
+                quote!(Ok(Self::#vname(#value)))
             }
-            (Some((v, ty)), _) => payload_from(
-                cx,
-                &name,
-                v,
-                ty,
-                quote!(#rt::__private::scalar::Scalar::#deser(value).de::<Fail>()),
-            ),
-            (None, _) => quote!({ let found = #found; #fail }),
+            (Some((v, ty)), _) => payload_from(cx, v, ty, read, d),
+            (None, _) => fail(found),
         }
     };
 
@@ -183,12 +198,13 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         let arms = str_lits.iter().map(|(v, l)| {
             let s = lit(l.as_str().unwrap_or_default());
             let vname = ident(&v.name);
-            quote!(#s => return Ok(#name::#vname),)
+            quote!(#s => return Ok(Self::#vname),)
         });
         let tail = tail_for(
             str_payload,
             Some((&Ty::String, quote!(String::from(value)))),
-            quote!(Str),
+            quote!(#rt::__private::union::from_str(value)),
+            quote!(#rt::__private::scalar::Scalar::Str(value).de::<E>()),
             "a string",
         );
         let matcher = match str_lits.as_slice() {
@@ -198,7 +214,7 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 let vname = ident(&v.name);
                 quote! {
                     if value == #lit_s {
-                        return Ok(#name::#vname);
+                        return Ok(Self::#vname);
                     }
                 }
             }
@@ -209,11 +225,12 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 }
             },
         };
-        methods.push(visit_scalar(
-            quote!(visit_str),
-            quote!(&str),
-            quote!(#matcher #tail),
-        ));
+        methods.push(quote! {
+            fn visit_str<E: ::serde::de::Error>(value: &str) -> Result<Self, E> {
+                #matcher
+                #tail
+            }
+        });
     }
 
     // Booleans.
@@ -223,45 +240,54 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         let checks = bool_lits.iter().map(|(v, l)| {
             let vname = ident(&v.name);
             if l.as_bool().unwrap_or_default() {
-                quote!(if value { return Ok(#name::#vname); })
+                quote!(if value { return Ok(Self::#vname); })
             } else {
-                quote!(if !value { return Ok(#name::#vname); })
+                quote!(if !value { return Ok(Self::#vname); })
             }
         });
         let tail = tail_for(
             bool_payload,
             Some((&Ty::Bool, quote!(value))),
-            quote!(Bool),
+            quote!(#rt::__private::union::from_bool(value)),
+            quote!(#rt::__private::scalar::Scalar::Bool(value).de::<E>()),
             "a boolean",
         );
-        methods.push(visit_scalar(
-            quote!(visit_bool),
-            quote!(bool),
-            quote!(#(#checks)* #tail),
-        ));
+        methods.push(quote! {
+            fn visit_bool<E: ::serde::de::Error>(value: bool) -> Result<Self, E> {
+                #(#checks)*
+                #tail
+            }
+        });
     }
 
-    // Numbers.
+    // Numbers: `value` is the runtime's `Scalar` of the number (`U64`, `I64` or `F64`).
     let num_lits = literals_of(Kind::Number);
     let num_payload = payload_for(Kind::Number);
     if !num_lits.is_empty() || num_payload.is_some() {
-        for (method, prim, deser) in [
-            (quote!(visit_u64), quote!(u64), quote!(U64)),
-            (quote!(visit_i64), quote!(i64), quote!(I64)),
-            (quote!(visit_f64), quote!(f64), quote!(F64)),
-        ] {
-            let checks = num_lits.iter().map(|(v, l)| {
-                let vname = ident(&v.name);
-                let lv = value_tokens(l);
-                quote! {
-                    if #rt::json::json_eq(&::serde_json::Value::from(value), &#lv) {
-                        return Ok(#name::#vname);
-                    }
+        let checks = num_lits.iter().map(|(v, l)| {
+            let vname = ident(&v.name);
+            let lv = value_tokens(l);
+            quote! {
+                if #rt::json::json_eq(&value.to_value(), &#lv) {
+                    return Ok(Self::#vname);
                 }
-            });
-            let tail = tail_for(num_payload, None, deser, "a number");
-            methods.push(visit_scalar(method, prim, quote!(#(#checks)* #tail)));
-        }
+            }
+        });
+        let tail = tail_for(
+            num_payload,
+            None,
+            quote!(value.read()),
+            quote!(value.de::<E>()),
+            "a number",
+        );
+        methods.push(quote! {
+            fn visit_number<E: ::serde::de::Error>(
+                value: #rt::__private::scalar::Scalar<'de, '_>,
+            ) -> Result<Self, E> {
+                #(#checks)*
+                #tail
+            }
+        });
     }
 
     // Null.
@@ -270,35 +296,33 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     if !null_lit.is_empty() || null_payload.is_some() {
         let body = if let Some((v, _)) = null_lit.first() {
             let vname = ident(&v.name);
-            quote!(Ok(#name::#vname))
+            quote!(Ok(Self::#vname))
         } else if let Some((v, ty)) = null_payload {
             let vname = ident(&v.name);
-            let call = de_call(
-                cx,
-                ty,
-                quote!(#rt::__private::scalar::Scalar::Null.de::<Fail>()),
-            );
-            quote!(#call.map(#name::#vname))
+            let call = if ty.has_bare_int(cx.module) {
+                de_call(cx, ty, quote!(#rt::__private::scalar::Scalar::Null.de::<E>()))
+            } else {
+                quote!(#rt::__private::union::from_null())
+            };
+            quote!(#call.map(Self::#vname))
         } else {
-            quote!({ let found = "null"; #fail })
+            fail("null")
         };
         methods.push(quote! {
-            fn visit_unit<Fail>(self) -> Result<Self::Value, Fail>
-            where
-                Fail: ::serde::de::Error,
-            {
+            fn visit_unit<E: ::serde::de::Error>() -> Result<Self, E> {
                 #body
             }
         });
     }
 
     // Arrays and objects: the payload reads them from the visitor's access.
-    for (kind, method, access, arg, deser) in [
+    for (kind, method, access, arg, from, deser) in [
         (
             Kind::Array,
             quote!(visit_seq),
             quote!(SeqAccess),
             quote!(seq),
+            quote!(from_seq),
             quote!(SeqAccessDeserializer),
         ),
         (
@@ -306,30 +330,47 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             quote!(visit_map),
             quote!(MapAccess),
             quote!(map),
+            quote!(from_map),
             quote!(MapAccessDeserializer),
         ),
     ] {
         if let Some((v, ty)) = payload_for(kind) {
+            let read = quote!(#rt::__private::union::#from(#arg));
             let d = quote!(::serde::de::value::#deser::new(#arg));
-            let call = payload_from(cx, &name, v, ty, d);
+            let call = payload_from(cx, v, ty, read, d);
             methods.push(quote! {
-                fn #method<Access>(self, #arg: Access) -> Result<Self::Value, Access::Error>
-                where
-                    Access: ::serde::de::#access<'de>,
-                {
+                fn #method<A: ::serde::de::#access<'de>>(#arg: A) -> Result<Self, A::Error> {
                     #call
                 }
             });
         }
     }
 
-    let uses_de = payload_for(Kind::Array).is_some() || payload_for(Kind::Object).is_some();
-    let header = if uses_de {
-        quote!(impl<'de> ::serde::de::Visitor<'de> for Visitor)
-    } else {
-        quote!(impl ::serde::de::Visitor<'_> for Visitor)
-    };
-    visitor_impl(t, e, header, &methods, quote!(deserialize_any))
+    let expecting = expecting_for(t, e);
+    quote! {
+        #rt::__private::union::deserialize_any!(#name);
+        impl<'de> #rt::__private::union::ReadAny<'de> for #name {
+            const EXPECTING: &'static str = #expecting;
+
+            #(#methods)*
+        }
+    }
+}
+
+/// Whether `ty` is `own` (a `String` or `bool`), through aliases: a value of the visited
+/// type is then the payload as it is.
+fn same_type(cx: &ModuleCx<'_>, ty: &Ty, own: &Ty) -> bool {
+    let mut ty = ty;
+    for _ in 0..32 {
+        match ty {
+            Ty::Named(id) => match &cx.module.get(*id).kind {
+                TypeKind::Alias(target) => ty = target,
+                _ => return false,
+            },
+            _ => return ty == own,
+        }
+    }
+    false
 }
 
 /// `Deserialize` for the enum `t` through a unit `Visitor` (its `impl` line `header`)

@@ -27,7 +27,7 @@
 use super::rust_ty::ModuleCx;
 use super::tokens::fn_name;
 use crate::ir::decoding::{kinds_of, Kind};
-use crate::ir::plan::{Additional, Arg, Entries, Message, NodePlan, Plan, Test};
+use crate::ir::plan::{Additional, Arg, Entries, Failure, Message, NodePlan, Plan, Site, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Field, Mapped, Ty, TypeKind};
 use crate::load::{JsonType, NodeId, SchemaSet};
@@ -40,6 +40,8 @@ use std::rc::Rc;
 /// A spec's fields (`envgen_runtime::__private::inflight::Spec`), one `static` per distinct value.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct SpecKey {
+    /// The declared property a field's spec reads (`Spec::field`); empty for any other.
+    key: String,
     node: NodeId,
     kinds: u8,
     direct: bool,
@@ -113,17 +115,6 @@ impl<'a> Inflight<'a> {
             .iter()
             .find_map(|c| match &c.test {
                 Test::Entries(e) => Some(e.clone()),
-                _ => None,
-            })
-    }
-
-    /// The `required` check of `name` at the node `id` leads to, as a runtime `Rule`.
-    fn required_rule(&self, rt: &TokenStream, id: NodeId, name: &str) -> Option<TokenStream> {
-        self.plan_of(id)
-            .checks()
-            .iter()
-            .find_map(|c| match &c.test {
-                Test::Required(n, m) if n == name => Some(super::failure::rule(rt, &c.site, m)),
                 _ => None,
             })
     }
@@ -247,6 +238,19 @@ impl<'a> Inflight<'a> {
 
     /// The `static` spec (its index) for a value of `ty` at `node`.
     fn spec(&self, cx: &ModuleCx<'_>, ty: &Ty, node: NodeId, depth: usize) -> usize {
+        self.keyed_spec(cx, ty, node, depth, "")
+    }
+
+    /// [`Self::spec`] for the value of the declared property `key` (empty for any other
+    /// value): the runtime's `inflight::field` takes the property from its spec.
+    fn keyed_spec(
+        &self,
+        cx: &ModuleCx<'_>,
+        ty: &Ty,
+        node: NodeId,
+        depth: usize,
+        key: &str,
+    ) -> usize {
         self.used.borrow_mut().insert(node);
         let mut set = BTreeSet::new();
         kinds_of(cx.module, ty, &mut set);
@@ -289,6 +293,7 @@ impl<'a> Inflight<'a> {
         let items = self.items_spec(cx, ty, node, depth);
         let mapped = super::mapped::whole(cx, ty, 0);
         let key = SpecKey {
+            key: key.to_owned(),
             node,
             kinds,
             direct,
@@ -364,6 +369,7 @@ impl<'a> Inflight<'a> {
         all.sort();
         let items = all.into_iter().map(|(i, key)| {
             let SpecKey {
+                key,
                 node,
                 kinds,
                 direct,
@@ -407,7 +413,11 @@ impl<'a> Inflight<'a> {
             if whole {
                 set.push(quote!(whole: true));
             }
-            let of = quote!(Spec::of(#f, #kinds, #direct));
+            let of = if key.is_empty() {
+                quote!(Spec::of(#f, #kinds, #direct))
+            } else {
+                quote!(Spec::field(#key, #f, #kinds, #direct))
+            };
             let value = if set.is_empty() {
                 of
             } else {
@@ -516,10 +526,6 @@ impl<'a> Inflight<'a> {
             if let Some(read) = self.payload(cx, read_ty, f.node, &key) {
                 return read;
             }
-        } else if self.merged_property(struct_node, f, 0) {
-            if let Some(read) = self.merged(cx, read_ty, f.node, &key) {
-                return read;
-            }
         }
         opaque(cx, read_ty)
     }
@@ -541,14 +547,16 @@ impl<'a> Inflight<'a> {
             .any(|m| self.own_property(*m, f) || self.merged_property(*m, f, depth + 1))
     }
 
-    /// The read of a property merged from an `allOf` member (`inflight::merged`): opaque,
-    /// but located at the member's property while a narrowed value is located.
+    /// The read of a property merged from an `allOf` member into `local`
+    /// (`map.merged`, the runtime's `inflight::merged`): opaque, but located at the
+    /// member's property while a narrowed value is located. `None` when the value cannot
+    /// hold what the schema accepts and its type refuses (then it is read as it is).
     fn merged(
         &self,
         cx: &ModuleCx<'_>,
         read_ty: &Ty,
-        node: NodeId,
-        key: &proc_macro2::Literal,
+        f: &Field,
+        local: &proc_macro2::Ident,
     ) -> Option<TokenStream> {
         let rt = &cx.rt;
         let (inner, nullable) = match read_ty {
@@ -561,27 +569,26 @@ impl<'a> Inflight<'a> {
         {
             return None;
         }
-        let index = self.spec(cx, inner, node, 0);
+        let index = self.keyed_spec(cx, inner, f.node, 0, &f.json);
         let spec = Self::spec_ref(index);
-        let lenient = inner.has_bare_int(cx.module);
-        let t = cx.ty(inner);
-        let t = if lenient {
-            quote!(#rt::__private::de::Lenient<#t>)
-        } else {
-            t
-        };
-        let how = if nullable {
-            quote!(#rt::__private::inflight::OrNull::<#t>::new())
-        } else {
-            quote!(::core::marker::PhantomData::<#t>)
+        // The value's type is the local's, unless it is read through `Lenient`, whose
+        // `Unwrapped` reader names it.
+        let how = match (inner.has_bare_int(cx.module), nullable) {
+            (false, false) => quote!(::core::marker::PhantomData),
+            (false, true) => quote!(#rt::__private::inflight::OrNull::new()),
+            (true, lenient_nullable) => {
+                let t = cx.ty(inner);
+                let t = quote!(#rt::__private::de::Lenient<#t>);
+                let how = if lenient_nullable {
+                    quote!(#rt::__private::inflight::OrNull::<#t>::new())
+                } else {
+                    quote!(::core::marker::PhantomData::<#t>)
+                };
+                quote!(#rt::__private::inflight::Unwrapped(#how))
+            }
         };
         let how = self.how(cx, index, how);
-        let call = quote!(#rt::__private::inflight::merged(&mut map, #how, #key, #spec)?);
-        Some(match (lenient, nullable) {
-            (true, true) => quote!(#call.map(|lenient| lenient.0)),
-            (true, false) => quote!(#call.0),
-            _ => call,
-        })
+        Some(quote!(map.merged(&mut #local, #how, #spec)?))
     }
 
     /// The read of a generic payload property (`T`, or `Option<T>` when nullable):
@@ -607,9 +614,13 @@ impl<'a> Inflight<'a> {
         Some(quote!(#rt::__private::inflight::payload(&mut map, #seed, #key, #node)?))
     }
 
-    /// Field `f` read in one call that checks for a duplicate, reads in flight and
-    /// stores into `local` (`inflight::field`, with `OrNull` for a nullable one); `None` when the read
-    /// is not a plain in-flight one (lenient integers, opaque values).
+    /// Field `f` read in one call that checks for a duplicate, reads and stores into
+    /// `local`: a method of the map (`de::Fields`) checking the value in flight with the
+    /// field's spec, which names the property (`map.plain(&mut f_name, &validators::S0)?`;
+    /// `or_null` keeps `null` apart, `lenient` reads JSON-Schema integers, `read` takes a
+    /// mapped type's reader), or, for untyped JSON, read by its seed (`map.seed`). `None`
+    /// when the read is not one of these (a property merged from an `allOf` member, a
+    /// generic payload, an opaque value).
     pub(crate) fn field_call(
         &self,
         cx: &ModuleCx<'_>,
@@ -618,35 +629,52 @@ impl<'a> Inflight<'a> {
         read_ty: &Ty,
         local: &proc_macro2::Ident,
     ) -> Option<TokenStream> {
+        if let Some(seed) = super::read::value_seed(cx, read_ty).filter(|_| !may_nest(read_ty)) {
+            // Untyped JSON: read as it is wherever it stands (`opaque` reads it so too).
+            let key = super::tokens::lit(&f.json);
+            return Some(quote!(map.seed(&mut #local, #key, #seed)?));
+        }
         if !self.own_property(struct_node, f) {
-            return None;
+            if self.merged_property(struct_node, f, 0) {
+                if let Some(call) = self.merged(cx, read_ty, f, local) {
+                    return Some(call);
+                }
+            }
+            // Read as it is (`opaque`), and holding no generated type: as its type reads it.
+            let plain = !may_nest(read_ty) && !read_ty.has_bare_int(cx.module);
+            let key = super::tokens::lit(&f.json);
+            return plain.then(|| quote!(map.field(&mut #local, #key)?));
         }
-        let rt = &cx.rt;
-        let (how, inner) = match read_ty {
-            Ty::Option(inner) => (
-                Some(quote!(#rt::__private::inflight::OrNull::new())),
-                &**inner,
-            ),
-            _ => (None, read_ty),
+        let (nullable, inner) = match read_ty {
+            Ty::Option(inner) => (true, &**inner),
+            _ => (false, read_ty),
         };
-        if inner.has_bare_int(cx.module) || !Self::capturable(cx, inner, 0) {
+        if !Self::capturable(cx, inner, 0) {
             return None;
         }
-        let index = self.spec(cx, inner, f.node, 0);
+        let lenient = inner.has_bare_int(cx.module);
+        let index = self.keyed_spec(cx, inner, f.node, 0, &f.json);
         let spec = Self::spec_ref(index);
-        let key = super::tokens::lit(&f.json);
-        if how.is_none() && self.mapped_reader(index).is_none() {
-            // The value's own deserializer: `plain` is `field` with `PhantomData`.
-            return Some(
-                quote!(#rt::__private::inflight::plain(&mut map, &mut #local, #key, #spec)?),
-            );
+        if self.mapped_reader(index).is_some() {
+            if lenient {
+                return None;
+            }
+            let rt = &cx.rt;
+            let how = if nullable {
+                quote!(#rt::__private::inflight::OrNull::new())
+            } else {
+                quote!(::core::marker::PhantomData)
+            };
+            let how = self.how(cx, index, how);
+            return Some(quote!(map.read(&mut #local, #how, #spec)?));
         }
-        let how = self.how(
-            cx,
-            index,
-            how.unwrap_or_else(|| quote!(::core::marker::PhantomData)),
-        );
-        Some(quote!(#rt::__private::inflight::field(&mut map, &mut #local, #how, #key, #spec)?))
+        let method = match (lenient, nullable) {
+            (false, false) => quote!(plain),
+            (false, true) => quote!(or_null),
+            (true, false) => quote!(lenient),
+            (true, true) => quote!(lenient_or_null),
+        };
+        Some(quote!(map.#method(&mut #local, #spec)?))
     }
 
     /// The read of an undeclared property's value (`additionalProperties: {…}`).
@@ -712,17 +740,79 @@ impl<'a> Inflight<'a> {
         })
     }
 
-    /// The error for a missing required property `name` of the struct at `struct_node`.
+    /// The `required` check of `name` at the node `struct_node` leads to, with its
+    /// message.
+    fn required_check(&self, struct_node: NodeId, name: &str) -> Option<(Site, Message)> {
+        self.plan_of(struct_node)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::Required(n, m) if n == name => Some((c.site.clone(), m.clone())),
+                _ => None,
+            })
+    }
+
+    /// The failure that closes the struct at `struct_node` to undeclared properties:
+    /// `additionalProperties: false` (with no `patternProperties`), or
+    /// `unevaluatedProperties: false` over `allOf`/`$ref` (the type holds every property a
+    /// branch evaluates).
+    fn deny(&self, struct_node: NodeId) -> Option<Failure> {
+        match self.entries(struct_node) {
+            Some(Entries {
+                patterns,
+                additional: Some(Additional::Deny(f)),
+                ..
+            }) if patterns.is_empty() => return Some(f),
+            Some(_) => return None,
+            None => {}
+        }
+        self.plan_of(struct_node)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::UnevaluatedProperties(Additional::Deny(f)) => Some(f.clone()),
+                _ => None,
+            })
+    }
+
+    /// The schema location of the struct schema at `struct_node` that its reader names
+    /// once, as `AT`, when its `required` or `additionalProperties` failures are worded as
+    /// the runtime words them from the property's name (`map.required(f_name, "name",
+    /// AT)`, `map.not_allowed(&key, AT)`): the location the keyword's follows.
+    pub(crate) fn object_at(&self, struct_node: NodeId) -> Option<String> {
+        let required = self
+            .plan_of(struct_node)
+            .checks()
+            .iter()
+            .find_map(|c| match &c.test {
+                Test::Required(name, m) => standard_required(&c.site, name, m).map(str::to_owned),
+                _ => None,
+            });
+        required.or_else(|| {
+            let f = self.deny(struct_node)?;
+            standard_denial(&f).map(str::to_owned)
+        })
+    }
+
+    /// The error for a missing required property `name` of the struct at `struct_node`
+    /// (whose reader names its schema location `at`, [`Self::object_at`]).
     pub(crate) fn missing(
         &self,
         cx: &ModuleCx<'_>,
         struct_node: NodeId,
         name: &str,
+        at: Option<&str>,
     ) -> TokenStream {
         let rt = &cx.rt;
         let key = super::tokens::lit(name);
-        match self.required_rule(rt, struct_node, name) {
-            Some(rule) => quote!(#rt::__private::inflight::missing(#key, #rule)),
+        match self.required_check(struct_node, name) {
+            Some((site, m)) if at.is_some() && standard_required(&site, name, &m) == at => {
+                quote!(map.missing(#key, AT))
+            }
+            Some((site, m)) => {
+                let rule = super::failure::rule(rt, &site, &m);
+                quote!(#rt::__private::inflight::missing(#key, #rule))
+            }
             None => quote!(#rt::__private::de::missing_property(#key)),
         }
     }
@@ -735,45 +825,65 @@ impl<'a> Inflight<'a> {
         struct_node: NodeId,
         name: &str,
         local: &proc_macro2::Ident,
+        at: Option<&str>,
     ) -> TokenStream {
         let rt = &cx.rt;
         let key = super::tokens::lit(name);
-        match self.required_rule(rt, struct_node, name) {
-            Some(rule) => quote!(#rt::__private::inflight::required(#local, #key, #rule)?),
+        match self.required_check(struct_node, name) {
+            Some((site, m)) if at.is_some() && standard_required(&site, name, &m) == at => {
+                quote!(map.required(#local, #key, AT)?)
+            }
+            Some((site, m)) => {
+                let rule = super::failure::rule(rt, &site, &m);
+                quote!(#rt::__private::inflight::required(#local, #key, #rule)?)
+            }
             None => quote!(#rt::__private::de::required(#local, #key)?),
         }
     }
 
-    /// The error for an undeclared property the struct at `struct_node` does not allow.
-    pub(crate) fn not_allowed(&self, cx: &ModuleCx<'_>, struct_node: NodeId) -> TokenStream {
+    /// The error for an undeclared property the struct at `struct_node` does not allow
+    /// (whose reader names its schema location `at`, [`Self::object_at`]).
+    pub(crate) fn not_allowed(
+        &self,
+        cx: &ModuleCx<'_>,
+        struct_node: NodeId,
+        at: Option<&str>,
+    ) -> TokenStream {
         let rt = &cx.rt;
-        if let Some(Entries {
-            patterns,
-            additional: Some(Additional::Deny(f)),
-            ..
-        }) = self.entries(struct_node)
-        {
-            if patterns.is_empty() {
-                let rule = super::failure::rule(rt, &f.site, &f.message);
-                return quote!(#rt::__private::inflight::not_allowed(key.as_str(), #rule));
+        match self.deny(struct_node) {
+            Some(f) if at.is_some() && standard_denial(&f) == at => {
+                quote!(map.not_allowed(&key, AT))
             }
+            Some(f) => {
+                let rule = super::failure::rule(rt, &f.site, &f.message);
+                quote!(#rt::__private::inflight::not_allowed(&key, #rule))
+            }
+            None => quote!(#rt::__private::de::property_not_allowed(&key)),
         }
-        // A struct closed by `unevaluatedProperties: false` over `allOf`/`$ref` (the type
-        // holds every property a branch evaluates).
-        let unevaluated = self
-            .plan_of(struct_node)
-            .checks()
-            .iter()
-            .find_map(|c| match &c.test {
-                Test::UnevaluatedProperties(Additional::Deny(f)) => Some(f.clone()),
-                _ => None,
-            });
-        if let Some(f) = unevaluated.filter(|_| self.entries(struct_node).is_none()) {
-            let rule = super::failure::rule(rt, &f.site, &f.message);
-            return quote!(#rt::__private::inflight::not_allowed(key.as_str(), #rule));
-        }
-        quote!(#rt::__private::de::property_not_allowed(key.as_str()))
     }
+}
+
+/// The schema location of the object schema whose `required` check of `name` fails at
+/// `site` with `m`, when the runtime words that failure itself (`inflight::missing_at`):
+/// the keyword `required` at `{at}/required`, and the message the plan gives it.
+fn standard_required<'s>(site: &'s Site, name: &str, m: &Message) -> Option<&'s str> {
+    let quoted = serde_json::to_string(name).ok()?;
+    let worded = m.fixed() == Some(format!("missing required property {quoted}").as_str());
+    (site.keyword == "required" && worded)
+        .then(|| site.at.strip_suffix("/required"))
+        .flatten()
+}
+
+/// The schema location of the object schema whose `additionalProperties: false` fails
+/// with `f`, when the runtime words that failure itself (`inflight::not_allowed_at`): the
+/// keyword `additionalProperties` at `{at}/additionalProperties`, and the message
+/// `property "…" is not allowed`.
+fn standard_denial(f: &Failure) -> Option<&str> {
+    let worded =
+        f.message.pieces == ["property ", " is not allowed"] && f.message.args == [Arg::Key];
+    (f.site.keyword == "additionalProperties" && worded)
+        .then(|| f.site.at.strip_suffix("/additionalProperties"))
+        .flatten()
 }
 
 /// Whether a value of `ty` may hold a generated type (whose deserializer may raise an

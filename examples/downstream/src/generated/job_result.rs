@@ -59,19 +59,18 @@ where
     const EXPECTING: &'static str = "a JobResult object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, inflight, payload};
+        const AT: &str = "#";
         let mut f_job: Option<String> = None;
         let mut f_status: Option<JobResultStatus> = None;
         let mut f_output: Option<Option<Output>> = None;
         let mut f_attempts: Option<u64> = None;
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "job" => inflight::plain(&mut map, &mut f_job, "job", &validators::S0)?,
-                "status" => {
-                    inflight::plain(&mut map, &mut f_status, "status", &validators::S1)?
-                }
+                "job" => map.plain(&mut f_job, &validators::S0)?,
+                "status" => map.plain(&mut f_status, &validators::S1)?,
                 "output" => {
                     de::once(&f_output, "output")?;
                     f_output = Some(
@@ -83,57 +82,13 @@ where
                         )?,
                     );
                 }
-                "attempts" => {
-                    de::once(&f_attempts, "attempts")?;
-                    f_attempts = Some(
-                        inflight::value::<
-                            _,
-                            de::Lenient<u64>,
-                        >(&mut map, "attempts", &validators::S2)?
-                            .0,
-                    );
-                }
-                _ => {
-                    return Err(
-                        inflight::not_allowed(
-                            key.as_str(),
-                            &inflight::Rule {
-                                keyword: "additionalProperties",
-                                schema_path: "#/additionalProperties",
-                                message: &["property ", " is not allowed"],
-                            },
-                        ),
-                    );
-                }
+                "attempts" => map.lenient(&mut f_attempts, &validators::S2)?,
+                _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_job = inflight::required(
-            f_job,
-            "job",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"job\""],
-            },
-        )?;
-        let f_status = inflight::required(
-            f_status,
-            "status",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"status\""],
-            },
-        )?;
-        let f_output = inflight::required(
-            f_output,
-            "output",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"output\""],
-            },
-        )?;
+        let f_job = map.required(f_job, "job", AT)?;
+        let f_status = map.required(f_status, "status", AT)?;
+        let f_output = map.required(f_output, "output", AT)?;
         Ok(JobResult {
             job: f_job,
             status: f_status,
@@ -499,10 +454,10 @@ mod validators {
     ];
     node!(n4, "#/properties/attempts", N4);
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::of(n1, 8u8, true);
-    pub(super) static S1: Spec = Spec::of(n2, 8u8, true);
+    pub(super) static S0: Spec = Spec::field("job", n1, 8u8, true);
+    pub(super) static S1: Spec = Spec::field("status", n2, 8u8, true);
     pub(super) static S2: Spec = Spec {
         narrow: "#/properties/attempts/type",
-        ..Spec::of(n4, 192u8, true)
+        ..Spec::field("attempts", n4, 192u8, true)
     };
 }

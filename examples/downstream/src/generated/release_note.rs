@@ -47,9 +47,10 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
     const EXPECTING: &'static str = "a ReleaseNote object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
-        use ::envgen_runtime::__private::{de, inflight};
+        use ::envgen_runtime::__private::de;
+        const AT: &str = "#";
         let mut f_id: Option<::uuid::Uuid> = None;
         let mut f_service: Option<String> = None;
         let mut f_version: Option<String> = None;
@@ -58,97 +59,19 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
         let mut f_breaking: Option<bool> = None;
         while let Some(key) = map.next_key::<de::Key<'de>>()? {
             match key.as_str() {
-                "id" => inflight::plain(&mut map, &mut f_id, "id", &validators::S0)?,
-                "service" => {
-                    inflight::plain(
-                        &mut map,
-                        &mut f_service,
-                        "service",
-                        &validators::S1,
-                    )?
-                }
-                "version" => {
-                    inflight::plain(
-                        &mut map,
-                        &mut f_version,
-                        "version",
-                        &validators::S2,
-                    )?
-                }
-                "released_at" => {
-                    inflight::plain(
-                        &mut map,
-                        &mut f_released_at,
-                        "released_at",
-                        &validators::S3,
-                    )?
-                }
-                "highlights" => {
-                    inflight::plain(
-                        &mut map,
-                        &mut f_highlights,
-                        "highlights",
-                        &validators::S5,
-                    )?
-                }
-                "breaking" => {
-                    inflight::plain(
-                        &mut map,
-                        &mut f_breaking,
-                        "breaking",
-                        &validators::S6,
-                    )?
-                }
-                _ => {
-                    return Err(
-                        inflight::not_allowed(
-                            key.as_str(),
-                            &inflight::Rule {
-                                keyword: "additionalProperties",
-                                schema_path: "#/additionalProperties",
-                                message: &["property ", " is not allowed"],
-                            },
-                        ),
-                    );
-                }
+                "id" => map.plain(&mut f_id, &validators::S0)?,
+                "service" => map.plain(&mut f_service, &validators::S1)?,
+                "version" => map.plain(&mut f_version, &validators::S2)?,
+                "released_at" => map.plain(&mut f_released_at, &validators::S3)?,
+                "highlights" => map.plain(&mut f_highlights, &validators::S5)?,
+                "breaking" => map.plain(&mut f_breaking, &validators::S6)?,
+                _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_id = inflight::required(
-            f_id,
-            "id",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"id\""],
-            },
-        )?;
-        let f_service = inflight::required(
-            f_service,
-            "service",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"service\""],
-            },
-        )?;
-        let f_version = inflight::required(
-            f_version,
-            "version",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"version\""],
-            },
-        )?;
-        let f_released_at = inflight::required(
-            f_released_at,
-            "released_at",
-            &inflight::Rule {
-                keyword: "required",
-                schema_path: "#/required",
-                message: &["missing required property \"released_at\""],
-            },
-        )?;
+        let f_id = map.required(f_id, "id", AT)?;
+        let f_service = map.required(f_service, "service", AT)?;
+        let f_version = map.required(f_version, "version", AT)?;
+        let f_released_at = map.required(f_released_at, "released_at", AT)?;
         Ok(ReleaseNote {
             id: f_id,
             service: f_service,
@@ -559,14 +482,14 @@ mod validators {
     node!(n6, "#/properties/breaking", [IS_BOOLEAN]);
     node!(n8, "#/properties/highlights/items", [IS_STRING, Op::min_length(1)]);
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::of(super::parse_s0, 0u8, true);
-    pub(super) static S1: Spec = Spec::of(n2, 8u8, true);
-    pub(super) static S2: Spec = Spec::of(n3, 8u8, true);
-    pub(super) static S3: Spec = Spec::of(super::parse_s3, 0u8, true);
+    pub(super) static S0: Spec = Spec::field("id", super::parse_s0, 0u8, true);
+    pub(super) static S1: Spec = Spec::field("service", n2, 8u8, true);
+    pub(super) static S2: Spec = Spec::field("version", n3, 8u8, true);
+    pub(super) static S3: Spec = Spec::field("released_at", super::parse_s3, 0u8, true);
     pub(super) static S4: Spec = Spec::of(n8, 8u8, true);
     pub(super) static S5: Spec = Spec {
         items: Some(&S4),
-        ..Spec::of(n5, 16u8, true)
+        ..Spec::field("highlights", n5, 16u8, true)
     };
-    pub(super) static S6: Spec = Spec::of(n6, 2u8, true);
+    pub(super) static S6: Spec = Spec::field("breaking", n6, 2u8, true);
 }

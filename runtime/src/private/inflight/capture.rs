@@ -10,6 +10,7 @@ use super::{
     active, check, forget, locating, note, note_value, notes, raise, raised_whole, union_failed,
     up, Mute, PathSeg, Reading, Spec,
 };
+use crate::__private::de::Lenient;
 use crate::__private::scalar::Scalar;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -121,6 +122,75 @@ impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for OrNull<T> {
     type Value = Option<T>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
         T::deserialize(d).map(Some)
+    }
+}
+
+/// A reader `S` whose value is unwrapped once read ([`Unwrap`]): `Unwrapped(PhantomData::<
+/// Lenient<T>>)` reads a `T` as `PhantomData::<Lenient<T>>` reads a `Lenient<T>`
+/// (JSON-Schema integers, `de::Lenient`), and `Unwrapped(OrNull::<Lenient<T>>::new())` an
+/// `Option<T>`. Every step of the read is `S`'s.
+pub struct Unwrapped<S>(pub S);
+
+/// A value read through a wrapper, and what it holds: `de::Lenient<T>` holds a `T`, and
+/// `Option<de::Lenient<T>>` an `Option<T>`.
+pub trait Unwrap {
+    /// What the wrapper holds.
+    type Inner;
+    /// The value held.
+    fn unwrap(self) -> Self::Inner;
+}
+
+impl<T> Unwrap for Lenient<T> {
+    type Inner = T;
+    #[inline]
+    fn unwrap(self) -> T {
+        self.0
+    }
+}
+
+impl<T> Unwrap for Option<Lenient<T>> {
+    type Inner = Option<T>;
+    #[inline]
+    fn unwrap(self) -> Option<T> {
+        self.map(|lenient| lenient.0)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Unwrapped<S>
+where
+    S::Value: Unwrap,
+{
+    type Value = <S::Value as Unwrap>::Inner;
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(d).map(Unwrap::unwrap)
+    }
+}
+
+impl<'de, S: Read<'de>> Read<'de> for Unwrapped<S>
+where
+    S::Value: Unwrap,
+{
+    type Items = S::Items;
+    const TAKES_NULL: bool = S::TAKES_NULL;
+    const LOCATES_ITEMS: bool = S::LOCATES_ITEMS;
+
+    fn null<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.0.null().map(Unwrap::unwrap)
+    }
+
+    fn own<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.0.own(d).map(Unwrap::unwrap)
+    }
+
+    #[inline]
+    fn field<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<Self::Value, D::Error> {
+        self.0.field(spec, d).map(Unwrap::unwrap)
+    }
+
+    #[inline]
+    fn capture<D: Deserializer<'de>>(self, spec: &Spec, d: D) -> Result<Self::Value, D::Error> {
+        self.0.capture(spec, d).map(Unwrap::unwrap)
     }
 }
 
