@@ -103,7 +103,7 @@ pub struct Fail {
     /// The keyword's schema location; with `below`, relative to the node being run.
     pub at: &'static str,
     /// Whether `at` is below the schema location of the node being run
-    /// ([`run`](super::run)).
+    /// ([`run`](fn@super::run)).
     pub below: bool,
     /// The wording.
     pub msg: Msg,

@@ -1,6 +1,6 @@
 //! The `Value` validators' checks as data. A generated node validator is a static table of
 //! [`Op`]s, one per check of the node's validation plan, in the plan's order, run by
-//! [`run`]. The code that runs a check is compiled once, here, not once per schema node in
+//! [`run`](fn@run). The code that runs a check is compiled once, here, not once per schema node in
 //! every generated crate.
 //!
 //! Each op does what envgen-codegen's straight-line rendering of the same check does
@@ -42,7 +42,7 @@ pub use crate::__envgen_required as required;
 pub use crate::__envgen_strings as strings;
 
 /// In a generated `validators` module: the validator function `name` of the schema node
-/// at schema location `at`, which [`run`]s its table of [`Op`]s:
+/// at schema location `at`, which [`run`](fn@run)s its table of [`Op`]s:
 ///
 /// * `node!(n1, "#/properties/name", [IS_STRING])`: the ops written inline;
 /// * `node!(n7, "#/properties/branding", N7)`: the ops in a `static N7: &[Op]` beside it;

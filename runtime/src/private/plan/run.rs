@@ -1,4 +1,4 @@
-//! The interpreter: [`run`] walks a node's table, each op doing what envgen-codegen's
+//! The interpreter: [`run`](fn@run) walks a node's table, each op doing what envgen-codegen's
 //! straight-line rendering of the same check does (`emit/validate/checks.rs`).
 
 use super::fail::Fill;
