@@ -686,7 +686,7 @@ impl<'a> Inflight<'a> {
         }) = self.entries(struct_node)
         {
             if patterns.is_empty() {
-                if let Some(read) = self.read(cx, ty, a, quote!(key.as_str()), true) {
+                if let Some(read) = self.read(cx, ty, a, quote!(&key), true) {
                     return read;
                 }
             }

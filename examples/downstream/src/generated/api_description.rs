@@ -57,7 +57,7 @@ where
         let mut f_info: Option<Info> = None;
         let mut f_paths: Option<__rt::IndexMap<String, PathItem<Meta>>> = None;
         let mut f_components: Option<Components<Meta>> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "apiVersion" => map.field(&mut f_api_version, "apiVersion")?,
                 "info" => map.field(&mut f_info, "info")?,
@@ -66,11 +66,9 @@ where
                 _ => return Err(de::property_not_allowed(&key)),
             }
         }
-        let f_api_version = de::required(f_api_version, "apiVersion")?;
-        let f_info = de::required(f_info, "info")?;
         Ok(ApiDescription {
-            api_version: f_api_version,
-            info: f_info,
+            api_version: __rt::__private::de::required(f_api_version, "apiVersion")?,
+            info: __rt::__private::de::required(f_info, "info")?,
             paths: f_paths,
             components: f_components,
         })
@@ -272,12 +270,13 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     where
         Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
+        use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
         let mut f_title: Option<String> = None;
         let mut f_version: Option<String> = None;
         let mut f_summary: Option<String> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "title" => map.field(&mut f_title, "title")?,
                 "version" => map.field(&mut f_version, "version")?,
@@ -285,11 +284,9 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
                 _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
-        let f_title = de::required(f_title, "title")?;
-        let f_version = de::required(f_version, "version")?;
         Ok(Info {
-            title: f_title,
-            version: f_version,
+            title: __rt::__private::de::required(f_title, "title")?,
+            version: __rt::__private::de::required(f_version, "version")?,
             summary: f_summary,
             extra,
         })
@@ -458,7 +455,7 @@ where
         let mut f_get: Option<Operation<Meta>> = None;
         let mut f_post: Option<Operation<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "get" => map.field(&mut f_get, "get")?,
                 "post" => map.field(&mut f_post, "post")?,
@@ -646,7 +643,7 @@ where
         let mut f_parameters: Option<Vec<Parameter<Meta>>> = None;
         let mut f_responses: Option<__rt::IndexMap<String, Response<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "operationId" => map.field(&mut f_operation_id, "operationId")?,
                 "parameters" => map.field(&mut f_parameters, "parameters")?,
@@ -654,11 +651,10 @@ where
                 _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
-        let f_responses = de::required(f_responses, "responses")?;
         Ok(Operation {
             operation_id: f_operation_id,
             parameters: f_parameters,
-            responses: f_responses,
+            responses: __rt::__private::de::required(f_responses, "responses")?,
             extra,
         })
     }
@@ -863,13 +859,14 @@ where
     where
         Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
+        use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
         let mut f_name: Option<String> = None;
         let mut f_in_: Option<ParameterIn> = None;
         let mut f_required: Option<bool> = None;
         let mut f_schema: Option<Option<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "name" => map.field(&mut f_name, "name")?,
                 "in" => map.field(&mut f_in_, "in")?,
@@ -884,11 +881,9 @@ where
                 _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
-        let f_name = de::required(f_name, "name")?;
-        let f_in_ = de::required(f_in_, "in")?;
         Ok(Parameter {
-            name: f_name,
-            in_: f_in_,
+            name: __rt::__private::de::required(f_name, "name")?,
+            in_: __rt::__private::de::required(f_in_, "in")?,
             required: f_required,
             schema: f_schema,
             extra,
@@ -1144,16 +1139,15 @@ where
         let mut f_description: Option<String> = None;
         let mut f_content: Option<__rt::IndexMap<String, ResponseContentValue<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "description" => map.field(&mut f_description, "description")?,
                 "content" => map.field(&mut f_content, "content")?,
                 _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
-        let f_description = de::required(f_description, "description")?;
         Ok(Response {
-            description: f_description,
+            description: __rt::__private::de::required(f_description, "description")?,
             content: f_content,
             extra,
         })
@@ -1360,7 +1354,7 @@ where
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schema: Option<Option<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "schema" => {
                     map.seed(
@@ -1554,7 +1548,7 @@ where
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schemas: Option<__rt::IndexMap<String, Option<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "schemas" => map.field(&mut f_schemas, "schemas")?,
                 _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,

@@ -61,7 +61,7 @@ where
         let mut f_status: Option<JobResultStatus> = None;
         let mut f_output: Option<Option<Output>> = None;
         let mut f_attempts: Option<u64> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "job" => map.plain(&mut f_job, &validators::S0)?,
                 "status" => map.plain(&mut f_status, &validators::S1)?,
@@ -80,13 +80,10 @@ where
                 _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_job = map.required(f_job, "job", AT)?;
-        let f_status = map.required(f_status, "status", AT)?;
-        let f_output = map.required(f_output, "output", AT)?;
         Ok(JobResult {
-            job: f_job,
-            status: f_status,
-            output: f_output,
+            job: map.required(f_job, "job", AT)?,
+            status: map.required(f_status, "status", AT)?,
+            output: map.required(f_output, "output", AT)?,
             attempts: f_attempts,
         })
     }

@@ -53,7 +53,6 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
     where
         Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
-        use ::envgen_runtime::__private::de;
         const AT: &str = "#";
         let mut f_id: Option<::uuid::Uuid> = None;
         let mut f_service: Option<String> = None;
@@ -61,7 +60,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
         let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
         let mut f_highlights: Option<Vec<String>> = None;
         let mut f_breaking: Option<bool> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "id" => map.plain(&mut f_id, &validators::S0)?,
                 "service" => map.plain(&mut f_service, &validators::S1)?,
@@ -72,15 +71,11 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
                 _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_id = map.required(f_id, "id", AT)?;
-        let f_service = map.required(f_service, "service", AT)?;
-        let f_version = map.required(f_version, "version", AT)?;
-        let f_released_at = map.required(f_released_at, "released_at", AT)?;
         Ok(ReleaseNote {
-            id: f_id,
-            service: f_service,
-            version: f_version,
-            released_at: f_released_at,
+            id: map.required(f_id, "id", AT)?,
+            service: map.required(f_service, "service", AT)?,
+            version: map.required(f_version, "version", AT)?,
+            released_at: map.required(f_released_at, "released_at", AT)?,
             highlights: f_highlights,
             breaking: f_breaking,
         })
