@@ -413,6 +413,8 @@ impl<'a> Inflight<'a> {
             if whole {
                 set.push(quote!(whole: true));
             }
+            // The kinds as a bare number (`8`, not `8u8`): the parameter's type is `u8`.
+            let kinds = proc_macro2::Literal::u8_unsuffixed(kinds);
             let of = if key.is_empty() {
                 quote!(Spec::of(#f, #kinds, #direct))
             } else {

@@ -516,10 +516,10 @@ mod validators {
         run(v, cx, "#/properties/attempts", &OPS)
     }
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::field("job", n1, 8u8, true);
-    pub(super) static S1: Spec = Spec::field("status", n2, 8u8, true);
+    pub(super) static S0: Spec = Spec::field("job", n1, 8, true);
+    pub(super) static S1: Spec = Spec::field("status", n2, 8, true);
     pub(super) static S2: Spec = Spec {
         narrow: "#/properties/attempts/type",
-        ..Spec::field("attempts", n4, 192u8, true)
+        ..Spec::field("attempts", n4, 192, true)
     };
 }

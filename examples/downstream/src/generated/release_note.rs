@@ -615,14 +615,14 @@ mod validators {
         run(v, cx, "#/properties/highlights/items", &OPS)
     }
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::field("id", super::parse_s0, 0u8, true);
-    pub(super) static S1: Spec = Spec::field("service", n2, 8u8, true);
-    pub(super) static S2: Spec = Spec::field("version", n3, 8u8, true);
-    pub(super) static S3: Spec = Spec::field("released_at", super::parse_s3, 0u8, true);
-    pub(super) static S4: Spec = Spec::of(n8, 8u8, true);
+    pub(super) static S0: Spec = Spec::field("id", super::parse_s0, 0, true);
+    pub(super) static S1: Spec = Spec::field("service", n2, 8, true);
+    pub(super) static S2: Spec = Spec::field("version", n3, 8, true);
+    pub(super) static S3: Spec = Spec::field("released_at", super::parse_s3, 0, true);
+    pub(super) static S4: Spec = Spec::of(n8, 8, true);
     pub(super) static S5: Spec = Spec {
         items: Some(&S4),
-        ..Spec::field("highlights", n5, 16u8, true)
+        ..Spec::field("highlights", n5, 16, true)
     };
-    pub(super) static S6: Spec = Spec::field("breaking", n6, 2u8, true);
+    pub(super) static S6: Spec = Spec::field("breaking", n6, 2, true);
 }
