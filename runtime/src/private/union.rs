@@ -4,8 +4,10 @@
 //! tagged union, by reading the object up to its tag and dispatching on it ([`tagged`]),
 //! which buffers only the entries before the tag (none when the tag comes first).
 
-use crate::__private::de::Key;
+use crate::__private::de::{no_alternative, Key};
+use crate::__private::inflight;
 use crate::__private::scalar::Scalar;
+use crate::validate::NodeFn;
 use serde::de::value::{
     BorrowedStrDeserializer, MapAccessDeserializer, SeqAccessDeserializer, StringDeserializer,
 };
@@ -185,6 +187,22 @@ fn count_buffered(n: u64) {
 #[doc(hidden)]
 pub fn buffered() -> u64 {
     BUFFERED.with(Cell::get)
+}
+
+/// The error of a buffered union none of whose alternatives took `value`
+/// (`inflight::unmatched`): within a session, the errors of `node`, the union's own schema
+/// node, raised in flight; otherwise, or when the schema accepts the value, the
+/// deserializer's "matches no alternative of the `keyword` of `type_name`"
+/// (`de::no_alternative`).
+pub fn unmatched<T, E: de::Error>(
+    value: &Value,
+    node: NodeFn,
+    type_name: &str,
+    keyword: &str,
+) -> Result<T, E> {
+    Err(inflight::unmatched(value, node, || {
+        no_alternative(type_name, keyword, "the value")
+    }))
 }
 
 /// The whole value, buffered to try a union's alternatives one by one.

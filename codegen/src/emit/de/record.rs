@@ -186,6 +186,17 @@ pub(super) fn struct_impl(
     let unit_only = |f: &crate::ir::Field| {
         f.presence() == Presence::Required && (cx.is_unit(&f.ty) || f.implied.is_some())
     };
+    // A required field's value: taken from its local, or the error of its absence.
+    let take = |f: &crate::ir::Field, local: &proc_macro2::Ident| match inflight {
+        Some(inf) => inf.required(cx, t.node, &f.json, local, at),
+        None => {
+            let key = lit(&f.json);
+            quote!(#rt::__private::de::required(#local, #key)?)
+        }
+    };
+    // Required values are taken where the struct is built, in field order, unless a
+    // unit-only or implied field is checked among them (it is not built from a value).
+    let inline = !s.fields.iter().any(unit_only);
     let finals = s.fields.iter().zip(&locals).map(|(f, local)| {
         let key = lit(&f.json);
         let missing = match inflight {
@@ -198,14 +209,11 @@ pub(super) fn struct_impl(
                     return Err(#missing);
                 }
             },
-            Presence::Required | Presence::RequiredNullable => {
-                let take = match inflight {
-                    Some(inf) => inf.required(cx, t.node, &f.json, local, at),
-                    None => quote!(#rt::__private::de::required(#local, #key)?),
-                };
+            Presence::Required | Presence::RequiredNullable if !inline => {
+                let take = take(f, local);
                 quote!(let #local = #take;)
             }
-            Presence::Optional | Presence::OptionalNullable => quote!(),
+            _ => quote!(),
         }
     });
     let inits = s
@@ -215,16 +223,25 @@ pub(super) fn struct_impl(
         .zip(&boxed)
         .map(|((f, local), &boxed)| {
             let fname = ident(&f.name);
+            let required = matches!(
+                f.presence(),
+                Presence::Required | Presence::RequiredNullable
+            );
+            let value = if inline && required {
+                take(f, local)
+            } else {
+                quote!(#local)
+            };
             if f.implied.is_some() {
                 quote!()
             } else if unit_only(f) {
                 quote!(#fname: (),)
             } else if boxed && f.presence() == Presence::Required {
-                quote!(#fname: #local.into_inner(),)
+                quote!(#fname: #value.into_inner(),)
             } else if boxed {
-                quote!(#fname: #local.map(#rt::__private::de::Boxed::into_inner),)
+                quote!(#fname: #value.map(#rt::__private::de::Boxed::into_inner),)
             } else {
-                quote!(#fname: #local,)
+                quote!(#fname: #value,)
             }
         });
     let (key_order_decl, key_order_init) = if s.key_order {
@@ -240,7 +257,7 @@ pub(super) fn struct_impl(
     } else {
         (quote!(), quote!())
     };
-    let next_key = quote!(map.next_key::<#rt::__private::de::Key<'de>>()?);
+    let next_key = quote!(map.next_name()?);
     let loop_stmt = if s.fields.is_empty() {
         // No declared property: every key is an extra (or not allowed).
         match &s.extra {

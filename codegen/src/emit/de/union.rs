@@ -3,9 +3,9 @@
 //! through a buffered `serde_json::Value`, as the IR decided ([`Decoding`]).
 
 use super::{de_call, header, payload_from};
-use crate::emit::tokens::with_private_imports;
 use crate::emit::inflight::Inflight;
 use crate::emit::rust_ty::ModuleCx;
+use crate::emit::tokens::with_private_imports;
 use crate::emit::tokens::{ident, lit, value_tokens};
 use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
 use crate::ir::{Enum, Ty, TypeDef, TypeKind, VariantKind};
@@ -149,7 +149,8 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let name = ident(&t.name);
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
-    let fail = |found: &str| quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, #found)));
+    let fail =
+        |found: &str| quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, #found)));
 
     let payload_for = |k: Kind| -> Option<(&crate::ir::Variant, &Ty)> {
         e.variants.iter().find_map(|v| match &v.kind {
@@ -300,7 +301,11 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
         } else if let Some((v, ty)) = null_payload {
             let vname = ident(&v.name);
             let call = if ty.has_bare_int(cx.module) {
-                de_call(cx, ty, quote!(#rt::__private::scalar::Scalar::Null.de::<E>()))
+                de_call(
+                    cx,
+                    ty,
+                    quote!(#rt::__private::scalar::Scalar::Null.de::<E>()),
+                )
             } else {
                 quote!(#rt::__private::union::from_null())
             };
@@ -407,17 +412,25 @@ fn visitor_impl(
     }
 }
 
-/// The alternatives tried in order on a buffered `Value`. When none takes it and
-/// validators are generated, the error is the union's own node's (raised in flight, so
-/// that no second parse is needed: `inflight::unmatched`).
+/// The alternatives tried in order on a buffered `Value` (each payload's type inferred
+/// from its variant). When none takes it and validators are generated, the error is the
+/// union's own node's (raised in flight, so that no second parse is needed:
+/// `union::unmatched`).
 fn buffered_enum_impl(
     cx: &ModuleCx<'_>,
     t: &TypeDef,
     e: &Enum,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
-    let rt = &cx.rt;
     let (impl_generics, self_ty, where_clause) = header(cx, t, true);
+    let outer_rt = cx.rt.clone();
+    // The body names the runtime by the short `__rt` (`with_private_imports`).
+    let body_cx = ModuleCx {
+        module: cx.module,
+        rt: quote!(__rt),
+    };
+    let cx = &body_cx;
+    let rt = &cx.rt;
     let type_name = lit(&t.name);
     let keyword = lit(e.keyword);
     let tries = e.variants.iter().map(|v| {
@@ -432,7 +445,11 @@ fn buffered_enum_impl(
                 }
             }
             VariantKind::Payload(ty) => {
-                let call = de_call(cx, ty, quote!(&value));
+                let call = if ty.has_bare_int(cx.module) {
+                    de_call(cx, ty, quote!(&value))
+                } else {
+                    quote!(::serde::Deserialize::deserialize(&value))
+                };
                 quote! {
                     if let Ok(inner) = #call {
                         return Ok(Self::#vname(inner));
@@ -441,24 +458,29 @@ fn buffered_enum_impl(
             }
         }
     });
-    let no_alternative =
-        quote!(#rt::__private::de::no_alternative(#type_name, #keyword, "the value"));
     let fail = match inflight {
         Some(inflight) => {
             let node = inflight.node_fn(t.node);
-            quote!(Err(#rt::__private::inflight::unmatched(&value, #node, || #no_alternative)))
+            quote!(#rt::__private::union::unmatched(&value, #node, #type_name, #keyword))
         }
-        None => quote!(Err(#no_alternative)),
+        None => quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, "the value"))),
     };
+    let body = with_private_imports(
+        quote! {
+            let value = #rt::__private::union::buffer(deserializer)?;
+            #(#tries)*
+            #fail
+        },
+        "__rt",
+        &outer_rt,
+    );
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
             where
                 Deser: ::serde::Deserializer<'de>,
             {
-                let value = #rt::__private::union::buffer(deserializer)?;
-                #(#tries)*
-                #fail
+                #body
             }
         }
     }

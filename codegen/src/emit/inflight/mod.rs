@@ -413,6 +413,8 @@ impl<'a> Inflight<'a> {
             if whole {
                 set.push(quote!(whole: true));
             }
+            // The kinds as a bare number (`8`, not `8u8`): the parameter's type is `u8`.
+            let kinds = proc_macro2::Literal::u8_unsuffixed(kinds);
             let of = if key.is_empty() {
                 quote!(Spec::of(#f, #kinds, #direct))
             } else {
@@ -686,7 +688,7 @@ impl<'a> Inflight<'a> {
         }) = self.entries(struct_node)
         {
             if patterns.is_empty() {
-                if let Some(read) = self.read(cx, ty, a, quote!(key.as_str()), true) {
+                if let Some(read) = self.read(cx, ty, a, quote!(&key), true) {
                     return read;
                 }
             }

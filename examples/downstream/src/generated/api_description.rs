@@ -63,7 +63,7 @@ where
         let mut f_info: Option<Info> = None;
         let mut f_paths: Option<__rt::IndexMap<String, PathItem<Meta>>> = None;
         let mut f_components: Option<Components<Meta>> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "apiVersion" => de::field(&mut map, &mut f_api_version, "apiVersion")?,
                 "info" => de::field(&mut map, &mut f_info, "info")?,
@@ -74,11 +74,9 @@ where
                 }
             }
         }
-        let f_api_version = de::required(f_api_version, "apiVersion")?;
-        let f_info = de::required(f_info, "info")?;
         Ok(ApiDescription {
-            api_version: f_api_version,
-            info: f_info,
+            api_version: __rt::__private::de::required(f_api_version, "apiVersion")?,
+            info: __rt::__private::de::required(f_info, "info")?,
             paths: f_paths,
             components: f_components,
         })
@@ -276,12 +274,13 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     where
         Access: ::serde::de::MapAccess<'de>,
     {
+        use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
         let mut f_title: Option<String> = None;
         let mut f_version: Option<String> = None;
         let mut f_summary: Option<String> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "title" => de::field(&mut map, &mut f_title, "title")?,
                 "version" => de::field(&mut map, &mut f_version, "version")?,
@@ -295,11 +294,9 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
                 }
             }
         }
-        let f_title = de::required(f_title, "title")?;
-        let f_version = de::required(f_version, "version")?;
         Ok(Info {
-            title: f_title,
-            version: f_version,
+            title: __rt::__private::de::required(f_title, "title")?,
+            version: __rt::__private::de::required(f_version, "version")?,
             summary: f_summary,
             extra,
         })
@@ -472,7 +469,7 @@ where
         let mut f_get: Option<Operation<Meta>> = None;
         let mut f_post: Option<Operation<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "get" => de::field(&mut map, &mut f_get, "get")?,
                 "post" => de::field(&mut map, &mut f_post, "post")?,
@@ -672,7 +669,7 @@ where
         let mut f_parameters: Option<Vec<Parameter<Meta>>> = None;
         let mut f_responses: Option<__rt::IndexMap<String, Response<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "operationId" => de::field(&mut map, &mut f_operation_id, "operationId")?,
                 "parameters" => de::field(&mut map, &mut f_parameters, "parameters")?,
@@ -686,11 +683,10 @@ where
                 }
             }
         }
-        let f_responses = de::required(f_responses, "responses")?;
         Ok(Operation {
             operation_id: f_operation_id,
             parameters: f_parameters,
-            responses: f_responses,
+            responses: __rt::__private::de::required(f_responses, "responses")?,
             extra,
         })
     }
@@ -901,13 +897,14 @@ where
     where
         Access: ::serde::de::MapAccess<'de>,
     {
+        use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
         let mut f_name: Option<String> = None;
         let mut f_in_: Option<ParameterIn> = None;
         let mut f_required: Option<bool> = None;
         let mut f_schema: Option<Option<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "name" => de::field(&mut map, &mut f_name, "name")?,
                 "in" => de::field(&mut map, &mut f_in_, "in")?,
@@ -930,11 +927,9 @@ where
                 }
             }
         }
-        let f_name = de::required(f_name, "name")?;
-        let f_in_ = de::required(f_in_, "in")?;
         Ok(Parameter {
-            name: f_name,
-            in_: f_in_,
+            name: __rt::__private::de::required(f_name, "name")?,
+            in_: __rt::__private::de::required(f_in_, "in")?,
             required: f_required,
             schema: f_schema,
             extra,
@@ -1190,7 +1185,7 @@ where
         let mut f_description: Option<String> = None;
         let mut f_content: Option<__rt::IndexMap<String, ResponseContentValue<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "description" => de::field(&mut map, &mut f_description, "description")?,
                 "content" => de::field(&mut map, &mut f_content, "content")?,
@@ -1203,9 +1198,8 @@ where
                 }
             }
         }
-        let f_description = de::required(f_description, "description")?;
         Ok(Response {
-            description: f_description,
+            description: __rt::__private::de::required(f_description, "description")?,
             content: f_content,
             extra,
         })
@@ -1418,7 +1412,7 @@ where
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schema: Option<Option<Meta>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "schema" => {
                     de::once(&f_schema, "schema")?;
@@ -1626,7 +1620,7 @@ where
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schemas: Option<__rt::IndexMap<String, Option<Meta>>> = None;
         let mut extra = ::serde_json::Map::new();
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "schemas" => de::field(&mut map, &mut f_schemas, "schemas")?,
                 _ => {

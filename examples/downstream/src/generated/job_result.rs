@@ -67,7 +67,7 @@ where
         let mut f_status: Option<JobResultStatus> = None;
         let mut f_output: Option<Option<Output>> = None;
         let mut f_attempts: Option<u64> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "job" => map.plain(&mut f_job, &validators::S0)?,
                 "status" => map.plain(&mut f_status, &validators::S1)?,
@@ -86,13 +86,10 @@ where
                 _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_job = map.required(f_job, "job", AT)?;
-        let f_status = map.required(f_status, "status", AT)?;
-        let f_output = map.required(f_output, "output", AT)?;
         Ok(JobResult {
-            job: f_job,
-            status: f_status,
-            output: f_output,
+            job: map.required(f_job, "job", AT)?,
+            status: map.required(f_status, "status", AT)?,
+            output: map.required(f_output, "output", AT)?,
             attempts: f_attempts,
         })
     }
@@ -454,10 +451,10 @@ mod validators {
     ];
     node!(n4, "#/properties/attempts", N4);
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::field("job", n1, 8u8, true);
-    pub(super) static S1: Spec = Spec::field("status", n2, 8u8, true);
+    pub(super) static S0: Spec = Spec::field("job", n1, 8, true);
+    pub(super) static S1: Spec = Spec::field("status", n2, 8, true);
     pub(super) static S2: Spec = Spec {
         narrow: "#/properties/attempts/type",
-        ..Spec::field("attempts", n4, 192u8, true)
+        ..Spec::field("attempts", n4, 192, true)
     };
 }

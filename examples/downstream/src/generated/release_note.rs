@@ -49,7 +49,6 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
     where
         Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
-        use ::envgen_runtime::__private::de;
         const AT: &str = "#";
         let mut f_id: Option<::uuid::Uuid> = None;
         let mut f_service: Option<String> = None;
@@ -57,7 +56,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
         let mut f_released_at: Option<::chrono::DateTime<::chrono::Utc>> = None;
         let mut f_highlights: Option<Vec<String>> = None;
         let mut f_breaking: Option<bool> = None;
-        while let Some(key) = map.next_key::<de::Key<'de>>()? {
+        while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "id" => map.plain(&mut f_id, &validators::S0)?,
                 "service" => map.plain(&mut f_service, &validators::S1)?,
@@ -68,15 +67,11 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
                 _ => return Err(map.not_allowed(&key, AT)),
             }
         }
-        let f_id = map.required(f_id, "id", AT)?;
-        let f_service = map.required(f_service, "service", AT)?;
-        let f_version = map.required(f_version, "version", AT)?;
-        let f_released_at = map.required(f_released_at, "released_at", AT)?;
         Ok(ReleaseNote {
-            id: f_id,
-            service: f_service,
-            version: f_version,
-            released_at: f_released_at,
+            id: map.required(f_id, "id", AT)?,
+            service: map.required(f_service, "service", AT)?,
+            version: map.required(f_version, "version", AT)?,
+            released_at: map.required(f_released_at, "released_at", AT)?,
             highlights: f_highlights,
             breaking: f_breaking,
         })
@@ -482,14 +477,14 @@ mod validators {
     node!(n6, "#/properties/breaking", [IS_BOOLEAN]);
     node!(n8, "#/properties/highlights/items", [IS_STRING, Op::min_length(1)]);
     use ::envgen_runtime::__private::inflight::Spec;
-    pub(super) static S0: Spec = Spec::field("id", super::parse_s0, 0u8, true);
-    pub(super) static S1: Spec = Spec::field("service", n2, 8u8, true);
-    pub(super) static S2: Spec = Spec::field("version", n3, 8u8, true);
-    pub(super) static S3: Spec = Spec::field("released_at", super::parse_s3, 0u8, true);
-    pub(super) static S4: Spec = Spec::of(n8, 8u8, true);
+    pub(super) static S0: Spec = Spec::field("id", super::parse_s0, 0, true);
+    pub(super) static S1: Spec = Spec::field("service", n2, 8, true);
+    pub(super) static S2: Spec = Spec::field("version", n3, 8, true);
+    pub(super) static S3: Spec = Spec::field("released_at", super::parse_s3, 0, true);
+    pub(super) static S4: Spec = Spec::of(n8, 8, true);
     pub(super) static S5: Spec = Spec {
         items: Some(&S4),
-        ..Spec::field("highlights", n5, 16u8, true)
+        ..Spec::field("highlights", n5, 16, true)
     };
-    pub(super) static S6: Spec = Spec::field("breaking", n6, 2u8, true);
+    pub(super) static S6: Spec = Spec::field("breaking", n6, 2, true);
 }

@@ -2,7 +2,7 @@
 //! reads ([`Fields`]), so that each declared property is one short call:
 //! `"name" => map.plain(&mut f_name, &validators::S0)?,`.
 
-use super::{once, Lenient};
+use super::{once, Key, Lenient};
 use crate::__private::inflight::{self, OrNull, Read, Spec, Unwrapped};
 use serde::de::{Deserialize, DeserializeSeed, MapAccess};
 use std::marker::PhantomData;
@@ -14,6 +14,13 @@ use std::marker::PhantomData;
 /// methods; the ones taking a `Spec` check the value in flight (`inflight::field`), the
 /// property being the spec's ([`Spec::field`]).
 pub trait Fields<'de>: MapAccess<'de> + Sized {
+    /// The next property name, as a [`Key`] (borrowed from the input when it has no
+    /// escapes): `next_key::<de::Key>()`.
+    #[inline]
+    fn next_name(&mut self) -> Result<Option<Key<'de>>, Self::Error> {
+        self.next_key::<Key<'de>>()
+    }
+
     /// The value of property `key`, read as its type reads it (no in-flight check), into
     /// `slot`.
     #[inline]
