@@ -197,7 +197,10 @@ pub(crate) fn emit_into(
             if settings.builders {
                 if let Some(b) = builder::builder(&cx, set, doc, settings, t) {
                     sink.items(b.items)?;
-                    state_traits.push(b.traits);
+                    // Builders with no required value have no typestate.
+                    if !b.traits.is_empty() {
+                        state_traits.push(b.traits);
+                    }
                 }
             }
         }
@@ -209,6 +212,8 @@ pub(crate) fn emit_into(
                 #[allow(non_camel_case_types)]
                 pub mod builder_state
             })?;
+            // The markers, re-exported so that builders name them `builder_state::Set`.
+            sink.items(quote!(pub use #rt::builder::{Set, Unset};))?;
             for traits in state_traits {
                 sink.items(traits)?;
             }

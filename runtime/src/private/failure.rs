@@ -1,6 +1,6 @@
 //! The failure steps of a generated validator, as macros so that the early `return`
 //! is the validator's own: [`fail!`] records an error, [`failed!`] follows a nested check
-//! that recorded one.
+//! that recorded one, and [`ensure!`] runs a nested check and follows it when it fails.
 
 /// In a generated validator (a `fn … -> bool` with a `valid` flag and a context `cx`):
 /// marks the instance invalid after a nested check failed (and recorded its error), and
@@ -12,6 +12,23 @@ macro_rules! __envgen_failed {
         $valid = false;
         if !$cx.keep_going() {
             return false;
+        }
+    }};
+}
+
+/// In a generated validator: runs the nested check `ok` (a boolean expression that records
+/// its own errors) and, when it fails, does what [`failed!`] does: marks the instance
+/// invalid and returns `false` unless every error is being collected.
+/// `ensure!(valid, cx, check)` is `if !check { failed!(valid, cx); }` in one statement.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_ensure {
+    ($valid:ident, $cx:ident, $ok:expr) => {{
+        if !$ok {
+            $valid = false;
+            if !$cx.keep_going() {
+                return false;
+            }
         }
     }};
 }
@@ -53,5 +70,6 @@ macro_rules! __envgen_fail {
     }};
 }
 
+pub use crate::__envgen_ensure as ensure;
 pub use crate::__envgen_fail as fail;
 pub use crate::__envgen_failed as failed;
