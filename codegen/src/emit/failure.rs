@@ -23,9 +23,15 @@ pub(crate) fn message(m: &Message, arg: impl Fn(Arg) -> TokenStream) -> TokenStr
 /// failure is recorded), then stops unless all errors are collected (the runtime's
 /// `fail!`).
 pub(crate) fn fail(rt: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
+    fail_in(&quote!(#rt::__private), site, message)
+}
+
+/// [`fail`] through `private`, the path the generated code names the runtime's
+/// `__private` by (the typed checks import it as `__p`).
+pub(crate) fn fail_in(private: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
     let kw = lit(site.keyword);
     let sp = lit(&site.at);
-    quote!(#rt::__private::fail!(valid, cx, #kw, #sp, || #message);)
+    quote!(#private::fail!(valid, cx, #kw, #sp, || #message);)
 }
 
 /// [`fail`] for a message of the `Value` validators, passed as data where it can be: a
@@ -60,7 +66,12 @@ pub(crate) fn fail_message(
 
 /// `valid = false;` and stop unless collecting all errors (the runtime's `failed!`).
 pub(crate) fn child_failed(rt: &TokenStream) -> TokenStream {
-    quote!(#rt::__private::failed!(valid, cx);)
+    child_failed_in(&quote!(#rt::__private))
+}
+
+/// [`child_failed`] through `private` (see [`fail_in`]).
+pub(crate) fn child_failed_in(private: &TokenStream) -> TokenStream {
+    quote!(#private::failed!(valid, cx);)
 }
 
 /// `if c1 && c2 && … { body }`: conditions are unary expressions or calls, so that
@@ -223,8 +234,18 @@ pub(crate) fn pattern(
     s: TokenStream,
     fail: TokenStream,
 ) -> TokenStream {
+    pattern_in(&quote!(#rt::__private), re, s, fail)
+}
+
+/// [`pattern`] through `private` (see [`fail_in`]).
+pub(crate) fn pattern_in(
+    private: &TokenStream,
+    re: TokenStream,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
     quote! {
-        if !#rt::__private::regex::is_match(&#re, #s) {
+        if !#private::regex::is_match(&#re, #s) {
             #fail
         }
     }
@@ -238,9 +259,19 @@ pub(crate) fn format(
     s: TokenStream,
     fail: TokenStream,
 ) -> TokenStream {
+    format_in(&quote!(#rt::__private), name, s, fail)
+}
+
+/// [`format`] through `private` (see [`fail_in`]).
+pub(crate) fn format_in(
+    private: &TokenStream,
+    name: &str,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
     let name = lit(name);
     quote! {
-        if cx.formats() && #rt::__private::format::check(#name, #s) == Some(false) {
+        if cx.formats() && #private::format::check(#name, #s) == Some(false) {
             #fail
         }
     }

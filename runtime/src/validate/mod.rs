@@ -152,20 +152,52 @@ impl<'v> Cx<'v> {
         ok
     }
 
-    /// Runs `check` on the value of an optional property, one level down at `key`; `true`
-    /// when the property is absent. One call in generated code instead of a `match` inside
-    /// [`Self::at_key`].
+    /// Runs `check` on `value`, one level down at property `key`; returns its verdict.
+    /// [`Self::at_key`] for a check that is a function of the value, passed as it is
+    /// (`cx.at("name", &self.name, Name::check)`).
     #[inline(always)]
-    pub fn at_opt<T>(
+    pub fn at<T: ?Sized>(
         &mut self,
         key: &'v str,
-        value: &'v Option<T>,
+        value: &'v T,
+        check: impl FnOnce(&'v T, &mut Self) -> bool,
+    ) -> bool {
+        self.at_key(key, |cx| check(value, cx))
+    }
+
+    /// [`Self::at`] for an optional property: `true` when it is absent
+    /// (`cx.at_opt("name", self.name.as_ref(), Name::check)`).
+    #[inline(always)]
+    pub fn at_opt<T: ?Sized>(
+        &mut self,
+        key: &'v str,
+        value: Option<&'v T>,
         check: impl FnOnce(&'v T, &mut Self) -> bool,
     ) -> bool {
         match value {
-            Some(value) => self.at_key(key, |cx| check(value, cx)),
+            Some(value) => self.at(key, value, check),
             None => true,
         }
+    }
+
+    /// Runs `check` on each item, one level down at its index: the items' verdict, stopping
+    /// at the first that fails unless every error is collected.
+    #[inline(always)]
+    pub fn items<T>(
+        &mut self,
+        items: &'v [T],
+        mut check: impl FnMut(&'v T, &mut Self) -> bool,
+    ) -> bool {
+        let mut valid = true;
+        for (i, item) in items.iter().enumerate() {
+            if !self.at_index(i, |cx| check(item, cx)) {
+                valid = false;
+                if !self.keep_going() {
+                    return false;
+                }
+            }
+        }
+        valid
     }
 
     /// Runs `check` one level down, at array item `index`; returns its verdict.

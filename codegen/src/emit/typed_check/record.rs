@@ -3,9 +3,9 @@
 //! node's applicators against the struct itself.
 
 use super::value::EntryTy;
-use super::{method_name, typed_form, vacuous, Operand, Target, TypedChecks};
+use super::{boxed, method_name, point_free, typed_form, vacuous, Flat, Operand, Target, TypedChecks};
 use crate::emit::failure::{
-    any_of, child_failed, count_fails, fail, if_then_else, message, one_of,
+    any_of, child_failed_in, count_fails, fail_in, if_then_else, message, one_of,
 };
 use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
@@ -68,6 +68,7 @@ impl TypedChecks<'_, '_> {
         node: NodeId,
     ) -> Result<TokenStream> {
         let rt = self.rt.clone();
+        let p = self.p.clone();
         let m = method_name(node);
         let own = follow_refs(self.set, self.module.get(id).node)? == node;
         let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
@@ -104,7 +105,7 @@ impl TypedChecks<'_, '_> {
             let fb = self.fallback(node, &quote!(self));
             return Ok(quote!(#sig { #fb }));
         }
-        let failed = child_failed(&rt);
+        let failed = child_failed_in(&p);
         let mut out = Vec::new();
         for c in checks {
             let site = &c.site;
@@ -128,7 +129,7 @@ impl TypedChecks<'_, '_> {
                     });
                 }
                 Test::Required(name, m) => {
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     match presence(s, name) {
                         Present::Always => {}
                         Present::Never => out.push(quote! {
@@ -149,11 +150,11 @@ impl TypedChecks<'_, '_> {
                 Test::Count(_, cmp, limit, m) => {
                     let count = property_count(s);
                     let test = count_fails(*cmp, quote!((n as u64)), *limit);
-                    let fail = fail(&rt, site, self.struct_text(m, quote!(n)));
+                    let fail = fail_in(&p, site, self.struct_text(m, quote!(n)));
                     out.push(quote!({ let n = #count; if #test { #fail } }));
                 }
                 Test::DependentRequired(name, dep, m) => {
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     match (presence(s, name), presence(s, dep)) {
                         (Present::Never, _) | (_, Present::Always) => {}
                         (Present::Always, Present::Never) => out.push(quote! {
@@ -204,7 +205,7 @@ impl TypedChecks<'_, '_> {
                         Present::Never => {}
                         Present::Always => {
                             self.want(id, d);
-                            out.push(quote!(if !self.#dm(cx) { #failed }));
+                            out.push(self.ensure(quote!(self.#dm(cx))));
                         }
                         Present::When(t) => {
                             self.want(id, d);
@@ -214,11 +215,11 @@ impl TypedChecks<'_, '_> {
                 }
                 Test::AllOf(a) => {
                     let am = self.branch(id, *a)?;
-                    out.push(quote!(if !self.#am(cx) { #failed }));
+                    out.push(self.ensure(quote!(self.#am(cx))));
                 }
                 Test::AnyOf(branches, m) => {
                     let tries = self.tries(id, branches)?;
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     out.push(any_of(&tries, fail));
                 }
                 Test::OneOf {
@@ -229,12 +230,12 @@ impl TypedChecks<'_, '_> {
                     let tries = self.tries(id, branches)?;
                     let none = rendered(self, none);
                     let many = self.struct_text(many, quote!(matches));
-                    let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
+                    let fail = fail_in(&p, site, quote!(if matches == 0 { #none } else { #many }));
                     out.push(one_of(&tries, fail));
                 }
                 Test::Not(n, m) => {
                     let nm = self.branch(id, *n)?;
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     out.push(quote!(if cx.speculate(|cx| self.#nm(cx)) { #fail }));
                 }
                 Test::IfThenElse { cond, then, else_ } => {
@@ -266,9 +267,9 @@ impl TypedChecks<'_, '_> {
 
     /// `m` filled for the struct: shown through its JSON form.
     fn struct_text(&self, m: &Message, count: TokenStream) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         message(m, |a| match a {
-            Arg::Instance => quote!(#rt::__private::show_ser(self)),
+            Arg::Instance => quote!(#p::show_ser(self)),
             Arg::Count => count.clone(),
             Arg::Key | Arg::First | Arg::Second => quote!(""),
         })
@@ -293,87 +294,108 @@ impl TypedChecks<'_, '_> {
     }
 
     /// One `properties` entry: the field's value against it, or the extra property's.
-    fn property(&mut self, s: &Struct, name: &str, p: NodeId) -> Result<Option<TokenStream>> {
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+    fn property(&mut self, s: &Struct, name: &str, node: NodeId) -> Result<Option<TokenStream>> {
         let key = lit(name);
         let Some(f) = s.fields.iter().find(|f| f.json == name).cloned() else {
             return Ok(match &s.extra {
                 Extra::Deny => None,
                 Extra::Preserve => {
-                    let pf = self.v.call(p);
+                    let pf = self.v.call(node);
+                    let ensure = self.ensure(quote!(cx.at_key(k, |cx| validators::#pf(value, cx))));
                     Some(quote! {
                         if let Some((k, value)) = self.extra.get_key_value(#key) {
-                            if !cx.at_key(k, |cx| validators::#pf(value, cx)) {
-                                #failed
-                            }
+                            #ensure
                         }
                     })
                 }
                 Extra::Typed(ty) => {
                     let ty = ty.clone();
-                    self.check(&ty, p, Operand::Expr(quote!(value)), 0)?
-                        .map(|c| {
-                            quote! {
+                    match self.check(&ty, node, Operand::Expr(quote!(value)), 0)? {
+                        Some(c) => {
+                            let ensure = self.ensure(quote!(cx.at_key(k, |cx| #c)));
+                            Some(quote! {
                                 if let Some((k, value)) = self.extra.get_key_value(#key) {
-                                    if !cx.at_key(k, |cx| #c) {
-                                        #failed
-                                    }
+                                    #ensure
                                 }
-                            }
-                        })
+                            })
+                        }
+                        None => None,
+                    }
                 }
             });
         };
         let fname = ident(&f.name);
-        let null = |this: &mut Self| this.null_check(p);
-        let some = self.check(&f.ty, p, Operand::X, 0)?;
-        let body = match (f.presence(), some) {
-            (Presence::Required, _) => {
+        let null = |this: &mut Self| this.null_check(node);
+        let body = match f.presence() {
+            Presence::Required | Presence::Optional => {
+                let required = f.presence() == Presence::Required;
+                let Some(flat) = self.check_flat(&f.ty, node, Operand::X, 0)? else {
+                    return Ok(None);
+                };
                 let field = self.field_ref(&f);
-                match self.check(&f.ty, p, Operand::Expr(field), 0)? {
-                    Some(c) => c,
-                    None => return Ok(None),
+                return Ok(Some(match flat {
+                    // Statements, run one level down for the rest of their block.
+                    Flat::Stmts(stmts) if required => quote!({
+                        let cx = &mut cx.key_scope(#key);
+                        let x = #field;
+                        #(#stmts)*
+                    }),
+                    Flat::Stmts(stmts) => quote! {
+                        if let Some(x) = &self.#fname {
+                            let cx = &mut cx.key_scope(#key);
+                            #(#stmts)*
+                        }
+                    },
+                    // `&Box<T>` is not the `&T` a function of the value takes: a closure's
+                    // call derefs it.
+                    Flat::Expr(c) => {
+                        let check = match point_free(&self.p, &c, "x") {
+                            Some(call) if !boxed(self.module, &f.ty) => call,
+                            _ => quote!(|x, cx| #c),
+                        };
+                        if required {
+                            self.ensure(quote!(cx.at(#key, #field, #check)))
+                        } else {
+                            self.ensure(quote!(cx.at_opt(#key, self.#fname.as_ref(), #check)))
+                        }
+                    }
+                }));
+            }
+            presence => {
+                let some = self.check(&f.ty, node, Operand::X, 0)?;
+                match (presence, some) {
+                    (Presence::RequiredNullable, None) => {
+                        let Some(null) = null(self) else {
+                            return Ok(None);
+                        };
+                        quote!(match &self.#fname { Some(_) => true, None => #null })
+                    }
+                    (Presence::OptionalNullable, None) => {
+                        let Some(null) = null(self) else {
+                            return Ok(None);
+                        };
+                        quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
+                    }
+                    (Presence::RequiredNullable, Some(c)) => {
+                        let null = null(self).unwrap_or_else(|| quote!(true));
+                        quote!(match &self.#fname { Some(x) => #c, None => #null })
+                    }
+                    (_, Some(c)) => match null(self) {
+                        Some(null) => {
+                            quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
+                        }
+                        None => quote!(match &self.#fname { Some(Some(x)) => #c, _ => true }),
+                    },
+                    (_, None) => return Ok(None),
                 }
             }
-            (Presence::Optional, None) => return Ok(None),
-            (Presence::Optional, Some(c)) => {
-                quote!(match &self.#fname { Some(x) => #c, None => true })
-            }
-            (Presence::RequiredNullable, None) => {
-                let Some(null) = null(self) else {
-                    return Ok(None);
-                };
-                quote!(match &self.#fname { Some(_) => true, None => #null })
-            }
-            (Presence::OptionalNullable, None) => {
-                let Some(null) = null(self) else {
-                    return Ok(None);
-                };
-                quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
-            }
-            (Presence::RequiredNullable, Some(c)) => {
-                let null = null(self).unwrap_or_else(|| quote!(true));
-                quote!(match &self.#fname { Some(x) => #c, None => #null })
-            }
-            (Presence::OptionalNullable, Some(c)) => match null(self) {
-                Some(null) => {
-                    quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
-                }
-                None => quote!(match &self.#fname { Some(Some(x)) => #c, _ => true }),
-            },
         };
-        Ok(Some(quote! {
-            if !cx.at_key(#key, |cx| #body) {
-                #failed
-            }
-        }))
+        Ok(Some(self.ensure(quote!(cx.at_key(#key, |cx| #body)))))
     }
 
     /// Declared fields whose names match a `patternProperties` pattern, against that
     /// pattern's schema.
     fn declared_matching(&mut self, s: &Struct, e: &Entries) -> Result<Vec<TokenStream>> {
-        let failed = child_failed(&self.rt);
         let mut out = Vec::new();
         for p in &e.patterns {
             let Some(node) = p.node else { continue };
@@ -393,16 +415,15 @@ impl TypedChecks<'_, '_> {
                     Presence::Optional => quote!(self.#fname.as_ref()),
                     Presence::RequiredNullable | Presence::OptionalNullable => {
                         let fb = self.fallback(node, &quote!(&self.#fname));
-                        out.push(quote!(if !#fb { #failed }));
+                        out.push(self.ensure(fb));
                         continue;
                     }
                 };
                 if let Some(c) = self.check(&f.ty, node, Operand::X, 0)? {
+                    let ensure = self.ensure(quote!(cx.at_key(#key, |cx| #c)));
                     out.push(quote! {
                         if let Some(x) = #value {
-                            if !cx.at_key(#key, |cx| #c) {
-                                #failed
-                            }
+                            #ensure
                         }
                     });
                 }

@@ -1,9 +1,10 @@
 //! Typed checks of values: scalars (`String`, `bool`, numbers), `Vec`s and maps, and the
 //! entry-wise object keywords over a map (shared with a struct's extra properties).
 
-use super::{block, typed_form, vacuous, Operand, Target, TypedChecks};
+use super::{boxed, point_free, typed_form, vacuous, Flat, Operand, Target, TypedChecks};
 use crate::emit::failure::{
-    bound, child_failed, count_fails, entries_loop, fail, format, message, ordering_fails, pattern,
+    bound, child_failed_in, count_fails, entries_loop, fail_in, format_in, message, ordering_fails,
+    pattern_in,
 };
 use crate::emit::tokens::lit;
 use crate::error::Result;
@@ -36,18 +37,18 @@ impl TypedChecks<'_, '_> {
     /// `m` filled for the typed value `x` of `ty` (shown as JSON would show it), a count
     /// and the key being checked.
     pub(super) fn typed_text(&self, m: &Message, ty: &Ty, count: TokenStream) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         message(m, |a| match a {
             Arg::Instance => match ty {
-                Ty::String => quote!(#rt::__private::show_str(x)),
+                Ty::String => quote!(#p::show_str(x)),
                 // A float shows as Rust writes it (`-1`, `1.5`): an integral JSON number
                 // shows the same; one written `100.0` loses its `.0`, which `f64` does
                 // not keep.
                 Ty::F64 | Ty::Bool | Ty::Int(_) => quote!(x),
-                _ => quote!(#rt::__private::show_ser(x)),
+                _ => quote!(#p::show_ser(x)),
             },
             Arg::Count => count.clone(),
-            Arg::Key => quote!(#rt::__private::show_str(key)),
+            Arg::Key => quote!(#p::show_str(key)),
             Arg::First | Arg::Second => quote!(x),
         })
     }
@@ -59,7 +60,7 @@ impl TypedChecks<'_, '_> {
         node: NodeId,
         checks: &[Check],
         expr: Operand,
-    ) -> Result<Option<TokenStream>> {
+    ) -> Result<Option<Flat>> {
         let kind = match ty {
             Ty::String => Applies::String,
             Ty::Bool => Applies::Any,
@@ -70,9 +71,9 @@ impl TypedChecks<'_, '_> {
             .filter(|c| !vacuous(&c.test, kind) && !c.implied_by(ty))
             .collect();
         if !relevant.iter().all(|c| typed_form(&c.test, Target::Scalar)) {
-            return Ok(Some(self.fallback(node, &expr)));
+            return Ok(Some(Flat::Expr(self.fallback(node, &expr))));
         }
-        let rt = self.rt.clone();
+        let p = self.p.clone();
         let mut out = Vec::new();
         if relevant.iter().any(|c| matches!(c.test, Test::Count(..))) {
             out.push(quote!(let len = x.chars().count() as u64;));
@@ -81,7 +82,7 @@ impl TypedChecks<'_, '_> {
             let site = &c.site;
             out.push(match &c.test {
                 Test::Type(types, m) => {
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
                     if *ty == Ty::F64 && types.contains(&JsonType::Integer) {
                         // A number typed `f64` may still hold an integral value.
                         quote!(if !(x.is_finite() && x.fract() == 0.0) { #fail })
@@ -103,46 +104,46 @@ impl TypedChecks<'_, '_> {
                     let cmp_fn = number_fn(ty, "compare");
                     let bt = bound(b);
                     let test = ordering_fails(*cmp);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
                     let x = wide(ty);
                     quote! {
-                        if #rt::__private::num::#cmp_fn(#x, #rt::__private::num::#bt) #test {
+                        if #p::num::#cmp_fn(#x, #p::num::#bt) #test {
                             #fail
                         }
                     }
                 }
                 Test::MultipleOf(b, m) => {
                     let bt = bound(b);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
                     let test = match ty {
-                        Ty::F64 => quote!(#rt::__private::num::multiple_of_f64(*x, #rt::__private::num::#bt)),
-                        _ => quote!(#rt::__private::num::multiple_of_i128(i128::from(*x), #rt::__private::num::#bt)),
+                        Ty::F64 => quote!(#p::num::multiple_of_f64(*x, #p::num::#bt)),
+                        _ => quote!(#p::num::multiple_of_i128(i128::from(*x), #p::num::#bt)),
                     };
                     quote!(if !#test { #fail })
                 }
                 Test::Count(_, cmp, limit, m) => {
                     let test = count_fails(*cmp, quote!(len), *limit);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
                     quote!(if #test { #fail })
                 }
-                Test::Pattern(p, m) => {
-                    let re = self.v.regex(node, site.keyword, p)?;
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    pattern(&rt, quote!(validators::#re), quote!(x), fail)
+                Test::Pattern(pat, m) => {
+                    let re = self.v.regex(node, site.keyword, pat)?;
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
+                    pattern_in(&p, quote!(validators::#re), quote!(x), fail)
                 }
                 Test::Format(f, m) => {
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    format(&rt, f, quote!(x), fail)
+                    let fail = fail_in(&p, site, self.typed_text(m, ty, quote!()));
+                    format_in(&p, f, quote!(x), fail)
                 }
                 _ => continue,
             });
         }
-        Ok(block(&expr, out))
+        Ok((!out.is_empty()).then_some(Flat::Stmts(out)))
     }
 
     /// `enum` or `const` on a scalar: the typed literals of the value's type.
     fn literals(&self, ty: &Ty, values: &[Value], c: &Check, m: &Message) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         // String literals are one flat `matches!` (a long `||` chain nests one level per
         // operand, which overflows the formatter's stack on enums of ~1,000 values).
         let strings: Vec<proc_macro2::Literal> = values
@@ -163,11 +164,11 @@ impl TypedChecks<'_, '_> {
                 let b = bound(n);
                 let cmp_fn = number_fn(ty, "compare");
                 let x = wide(ty);
-                Some(quote!(#rt::__private::num::#cmp_fn(#x, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
+                Some(quote!(#p::num::#cmp_fn(#x, #p::num::#b) == ::core::cmp::Ordering::Equal))
             }
             _ => None,
         }));
-        let fail = fail(rt, &c.site, self.typed_text(m, ty, quote!()));
+        let fail = fail_in(p, &c.site, self.typed_text(m, ty, quote!()));
         let cond = if tests.is_empty() {
             quote!(false)
         } else {
@@ -191,7 +192,7 @@ impl TypedChecks<'_, '_> {
         checks: &[Check],
         expr: Operand,
         depth: usize,
-    ) -> Result<Option<TokenStream>> {
+    ) -> Result<Option<Flat>> {
         let (applies, target) = match of {
             Collection::Vec(_) => (Applies::Array, Target::Vec),
             Collection::Map(_) => (Applies::Object, Target::Map),
@@ -201,35 +202,47 @@ impl TypedChecks<'_, '_> {
             .filter(|c| !vacuous(&c.test, applies))
             .collect();
         if !relevant.iter().all(|c| typed_form(&c.test, target)) {
-            return Ok(Some(self.fallback(node, &expr)));
+            return Ok(Some(Flat::Expr(self.fallback(node, &expr))));
         }
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let p = self.p.clone();
         let mut out = Vec::new();
         for c in relevant {
             match (&c.test, of) {
                 (Test::Count(_, cmp, limit, m), _) => {
                     let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
                     let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
-                    let fail = fail(&rt, &c.site, text);
+                    let fail = fail_in(&p, &c.site, text);
                     out.push(quote!(if #test { #fail }));
                 }
                 (Test::Items(_, items), Collection::Vec(item)) => {
-                    if let Some(inner) =
-                        self.check(item, *items, Operand::Expr(quote!(element)), depth + 1)?
-                    {
-                        out.push(quote! {
-                            for (i, element) in x.iter().enumerate() {
-                                if !cx.at_index(i, |cx| #inner) {
-                                    #failed
-                                }
+                    let element = Operand::Expr(quote!(element));
+                    match self.check_flat(item, *items, element, depth + 1)? {
+                        None => {}
+                        // Each item's statements one level down, with `x` the item.
+                        Some(Flat::Stmts(stmts)) => out.push(quote! {
+                            for (i, x) in x.iter().enumerate() {
+                                let cx = &mut cx.index_scope(i);
+                                #(#stmts)*
                             }
-                        });
+                        }),
+                        Some(Flat::Expr(inner)) => match point_free(&p, &inner, "element") {
+                            Some(f) if !boxed(self.module, item) => {
+                                out.push(self.ensure(quote!(cx.items(x, #f))));
+                            }
+                            _ => {
+                                let ensure = self.ensure(quote!(cx.at_index(i, |cx| #inner)));
+                                out.push(quote! {
+                                    for (i, element) in x.iter().enumerate() {
+                                        #ensure
+                                    }
+                                });
+                            }
+                        },
                     }
                 }
                 (Test::Required(name, m), Collection::Map(_)) => {
                     let n = lit(name);
-                    let fail = fail(&rt, &c.site, self.typed_text(m, &Ty::Any, quote!()));
+                    let fail = fail_in(&p, &c.site, self.typed_text(m, &Ty::Any, quote!()));
                     out.push(quote!(if !x.contains_key(#n) { #fail }));
                 }
                 (Test::Entries(e), Collection::Map(value)) => {
@@ -239,11 +252,10 @@ impl TypedChecks<'_, '_> {
                     if let Some(c) =
                         self.check(&Ty::String, *pn, Operand::Expr(quote!(key)), depth + 1)?
                     {
+                        let ensure = self.ensure(c);
                         out.push(quote! {
                             for key in x.keys() {
-                                if !#c {
-                                    #failed
-                                }
+                                #ensure
                             }
                         });
                     }
@@ -251,7 +263,7 @@ impl TypedChecks<'_, '_> {
                 _ => {}
             }
         }
-        Ok(block(&expr, out))
+        Ok((!out.is_empty()).then_some(Flat::Stmts(out)))
     }
 
     /// `patternProperties` and `additionalProperties` over the entries of `source` (a map
@@ -264,8 +276,8 @@ impl TypedChecks<'_, '_> {
         source: TokenStream,
         depth: usize,
     ) -> Result<Option<TokenStream>> {
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let p = self.p.clone();
+        let failed = child_failed_in(&p);
         let mut uses_entry = false;
         let mut value_check = |this: &mut Self, n: NodeId| -> Result<Option<TokenStream>> {
             let c = match values {
@@ -284,7 +296,7 @@ impl TypedChecks<'_, '_> {
         let additional = match &e.additional {
             Some(Additional::Deny(f)) => {
                 let text = self.typed_text(&f.message, &Ty::Any, quote!());
-                Some((None, fail(&rt, &f.site, text)))
+                Some((None, fail_in(&p, &f.site, text)))
             }
             Some(Additional::Schema(a)) => {
                 value_check(self, *a)?.map(|c| (Some(at_key(c)), failed.clone()))
@@ -293,17 +305,17 @@ impl TypedChecks<'_, '_> {
         };
         let track = !e.patterns.is_empty() && additional.is_some();
         let mut patterns = Vec::new();
-        for p in &e.patterns {
-            let step = match p.node {
+        for pat in &e.patterns {
+            let step = match pat.node {
                 Some(n) => value_check(self, n)?.map(at_key),
                 None => None,
             };
             if step.is_none() && !track {
                 continue;
             }
-            let re = self.v.regex(node, "patternProperties", &p.pattern)?;
+            let re = self.v.regex(node, "patternProperties", &pat.pattern)?;
             patterns.push((
-                quote!(#rt::__private::regex::is_match(&validators::#re, key)),
+                quote!(#p::regex::is_match(&validators::#re, key)),
                 step,
             ));
         }
