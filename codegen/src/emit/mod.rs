@@ -207,13 +207,14 @@ pub(crate) fn emit_into(
         if !state_traits.is_empty() {
             sink.open_mod(quote! {
                 /// The typestate of the builders: one trait per required field, implemented
-                /// only by `Set`, so that `build()` compiles once every required field is set.
+                /// only by `Set`, so that `build()` compiles once every required field is set;
+                /// and the runtime's builder markers, under a short path.
                 #[doc(hidden)]
                 #[allow(non_camel_case_types)]
                 pub mod builder_state
             })?;
-            // The markers, re-exported so that builders name them `builder_state::Set`.
-            sink.items(quote!(pub use #rt::builder::{Set, Unset};))?;
+            // Re-exported so that builders name them `builder_state::Set`.
+            sink.items(quote!(pub use #rt::builder::{Required, Set, Unset};))?;
             for traits in state_traits {
                 sink.items(traits)?;
             }

@@ -242,6 +242,14 @@ pub fn nested<'v, T: ?Sized>(
     move |value, cx| cx.nested(schema_path, |cx| check(value, cx))
 }
 
+/// [`fallback`] as a function of the value: how a part with no typed check is passed as it
+/// is to [`Cx::at`], [`Cx::at_opt`] or [`Cx::items`]
+/// (`cx.at("a", &self.a, check::as_value(validators::n1))`).
+#[inline(always)]
+pub fn as_value<T: Serialize + ?Sized>(node: NodeFn) -> impl Fn(&T, &mut Cx<'_>) -> bool {
+    move |value, cx| fallback(value, cx, node)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

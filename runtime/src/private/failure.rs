@@ -1,6 +1,7 @@
 //! The failure steps of a generated validator, as macros so that the early `return`
 //! is the validator's own: [`fail!`] records an error, [`failed!`] follows a nested check
-//! that recorded one, and [`ensure!`] runs a nested check and follows it when it fails.
+//! that recorded one, [`ensure!`] runs a nested check and follows it when it fails, and
+//! [`fail_if!`] records an error when a condition holds.
 
 /// In a generated validator (a `fn … -> bool` with a `valid` flag and a context `cx`):
 /// marks the instance invalid after a nested check failed (and recorded its error), and
@@ -29,6 +30,19 @@ macro_rules! __envgen_ensure {
             if !$cx.keep_going() {
                 return false;
             }
+        }
+    }};
+}
+
+/// In a generated validator: [`fail!`] when `condition` holds.
+/// `fail_if!(condition, valid, cx, …)` is `if condition { fail!(valid, cx, …); }` in one
+/// statement.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_fail_if {
+    ($condition:expr, $valid:ident, $cx:ident, $($failure:tt)*) => {{
+        if $condition {
+            $crate::__private::fail!($valid, $cx, $($failure)*);
         }
     }};
 }
@@ -72,4 +86,5 @@ macro_rules! __envgen_fail {
 
 pub use crate::__envgen_ensure as ensure;
 pub use crate::__envgen_fail as fail;
+pub use crate::__envgen_fail_if as fail_if;
 pub use crate::__envgen_failed as failed;

@@ -26,5 +26,5 @@ pub mod union;
 
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
 pub use document::document;
-pub use failure::{ensure, fail, failed};
+pub use failure::{ensure, fail, fail_if, failed};
 pub use string_enum::string_enum;

@@ -200,6 +200,26 @@ impl<'v> Cx<'v> {
         valid
     }
 
+    /// Runs `check` on each entry's value, one level down at its key: the entries'
+    /// verdict, stopping at the first that fails unless every error is collected.
+    #[inline(always)]
+    pub fn entries<T: 'v>(
+        &mut self,
+        entries: impl IntoIterator<Item = (&'v String, &'v T)>,
+        mut check: impl FnMut(&'v T, &mut Self) -> bool,
+    ) -> bool {
+        let mut valid = true;
+        for (key, value) in entries {
+            if !self.at_key(key, |cx| check(value, cx)) {
+                valid = false;
+                if !self.keep_going() {
+                    return false;
+                }
+            }
+        }
+        valid
+    }
+
     /// Runs `check` one level down, at array item `index`; returns its verdict.
     #[inline(always)]
     pub fn at_index(&mut self, index: usize, check: impl FnOnce(&mut Self) -> bool) -> bool {

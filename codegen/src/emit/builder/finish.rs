@@ -44,7 +44,8 @@ impl BuilderEmitter<'_> {
             .any(|f| f.derived.is_none() && is_required(f))
             || !self.b.inputs.is_empty();
         let required = if takes {
-            quote!(let __required = #rt::builder::Required(#rp);)
+            // Only a typestate builder takes values: `builder_state` is there.
+            quote!(let __required = builder_state::Required(#rp);)
         } else {
             quote!()
         };

@@ -128,10 +128,19 @@ fn typed_form(test: &Test, target: Target) -> bool {
     }
 }
 
-/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks.
+/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks. A lone
+/// `ensure!(valid, cx, check)` is `check` itself (on `expr`).
 fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
     if checks.is_empty() {
         return None;
+    }
+    if let [one] = checks.as_slice() {
+        if let Some(check) = ensured(one) {
+            return Some(match expr {
+                Operand::X => check,
+                Operand::Expr(e) => replace_ident(check, "x", e),
+            });
+        }
     }
     let bind = match expr {
         Operand::X => quote!(),
@@ -169,7 +178,11 @@ impl Flat {
 /// on it: `f(operand, cx)` is `f`, and `cx.nested(at, |cx| f(operand, cx))` (a struct's own
 /// schema, one `$ref` level deeper) is `check::nested(at, f)`. Such a function is passed
 /// as it is where a closure `|x, cx| …` would be.
-pub(super) fn point_free(p: &TokenStream, check: &TokenStream, operand: &str) -> Option<TokenStream> {
+pub(super) fn point_free(
+    p: &TokenStream,
+    check: &TokenStream,
+    operand: &str,
+) -> Option<TokenStream> {
     use proc_macro2::TokenTree as T;
     let tokens: Vec<T> = check.clone().into_iter().collect();
     // `cx.nested(at, |cx| f(operand, cx))`
@@ -192,20 +205,37 @@ pub(super) fn point_free(p: &TokenStream, check: &TokenStream, operand: &str) ->
     call_of(&tokens, operand)
 }
 
-/// `f` when `tokens` are `f(operand, cx)` with `f` a path.
+/// `f` when `tokens` are `f(operand, cx)` with `f` a path; `check::as_value(node)` when
+/// they are `check::fallback(operand, cx, node)`.
 fn call_of(tokens: &[proc_macro2::TokenTree], operand: &str) -> Option<TokenStream> {
     use proc_macro2::TokenTree as T;
     let (T::Group(args), callee) = tokens.split_last()? else {
         return None;
     };
-    let args: Vec<String> = args.stream().into_iter().map(|t| t.to_string()).collect();
     let path = !callee.is_empty()
         && callee.iter().all(|t| match t {
             T::Ident(_) => true,
             T::Punct(p) => p.as_char() == ':',
             _ => false,
         });
-    (path && args == [operand, ",", "cx"]).then(|| callee.iter().cloned().collect())
+    let args: Vec<proc_macro2::TokenTree> = args.stream().into_iter().collect();
+    let leading: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
+    if !path || leading.len() < 3 || leading[..3] != [operand, ",", "cx"] {
+        return None;
+    }
+    if args.len() == 3 {
+        return Some(callee.iter().cloned().collect());
+    }
+    // `…::check::fallback(operand, cx, node)`
+    let (T::Ident(name), module) = callee.split_last()? else {
+        return None;
+    };
+    if name != "fallback" || leading[3] != "," {
+        return None;
+    }
+    let module: TokenStream = module.iter().cloned().collect();
+    let node: TokenStream = args[4..].iter().cloned().collect();
+    Some(quote!(#module as_value(#node)))
 }
 
 /// Whether a value of `ty` is reached through a `Box` (which a closure's call derefs and a
@@ -221,42 +251,29 @@ pub(super) fn boxed(module: &Module, ty: &Ty) -> bool {
     }
 }
 
-/// `tokens` as a macro's arguments, when they print as the code they are: a macro's
-/// arguments are printed as a flat run of tokens, which lays out paths, calls, literals and
-/// a leading `&` as code is laid out, but spaces closures (`| cx |`), generics and blocks
-/// apart. `None` for tokens with any of those. A `&` that begins an argument is marked
-/// joined to what follows, so that it prints `&self.a`.
-fn macro_args(tokens: TokenStream) -> Option<TokenStream> {
-    use proc_macro2::{Delimiter, Group, Punct, Spacing, TokenTree as T};
-    let mut out = Vec::new();
-    let mut starts_argument = true;
-    for t in tokens {
-        let next = match t {
-            T::Ident(_) | T::Literal(_) => t,
-            T::Punct(p) => match p.as_char() {
-                '.' | ':' | ',' => T::Punct(p),
-                '&' if starts_argument => {
-                    let mut joined = Punct::new('&', Spacing::Joint);
-                    joined.set_span(p.span());
-                    T::Punct(joined)
-                }
-                _ => return None,
-            },
-            T::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
-                let mut inner = Group::new(Delimiter::Parenthesis, macro_args(g.stream())?);
-                inner.set_span(g.span());
-                T::Group(inner)
-            }
-            T::Group(_) => return None,
-        };
-        starts_argument = matches!(&next, T::Punct(p) if p.as_char() == ',');
-        out.push(next);
+/// `check` when `stmt` is `__p::ensure!(valid, cx, check);` (whose `check` has no closure,
+/// so that it names no `x` of its own).
+fn ensured(stmt: &TokenStream) -> Option<TokenStream> {
+    use proc_macro2::TokenTree as T;
+    let tokens: Vec<T> = stmt.clone().into_iter().collect();
+    let [T::Ident(p), T::Punct(_), T::Punct(_), T::Ident(name), T::Punct(bang), T::Group(args), T::Punct(semi)] =
+        tokens.as_slice()
+    else {
+        return None;
+    };
+    if p != "__p" || name != "ensure" || bang.as_char() != '!' || semi.as_char() != ';' {
+        return None;
     }
-    Some(out.into_iter().collect())
+    let args: Vec<T> = args.stream().into_iter().collect();
+    let prefix: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
+    if prefix != ["valid", ",", "cx", ","] {
+        return None;
+    }
+    Some(args[4..].iter().cloned().collect())
 }
 
 /// How many times `tokens` name the identifier `name`.
-fn count_ident(tokens: &TokenStream, name: &str) -> usize {
+pub(super) fn count_ident(tokens: &TokenStream, name: &str) -> usize {
     tokens
         .clone()
         .into_iter()
@@ -298,6 +315,28 @@ fn with_private(rt: &TokenStream, method: TokenStream) -> TokenStream {
         return tokens.into_iter().collect();
     };
     let stream = body.stream();
+    // A check that always passes does not name its context: `_: &mut Cx<'v>`.
+    if stream.to_string() == quote!(let _ = cx; true).to_string() {
+        let tokens = tokens.into_iter().map(|t| match t {
+            proc_macro2::TokenTree::Group(params)
+                if params.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+            {
+                let unnamed = params.stream().into_iter().map(|t| match t {
+                    proc_macro2::TokenTree::Ident(i) if i == "cx" => {
+                        proc_macro2::TokenTree::Ident(proc_macro2::Ident::new("_", i.span()))
+                    }
+                    other => other,
+                });
+                let group =
+                    proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, unnamed.collect());
+                proc_macro2::TokenTree::Group(group)
+            }
+            other => other,
+        });
+        let mut out: TokenStream = tokens.collect();
+        out.extend(quote!({ true }));
+        return out;
+    }
     let stream = match count_ident(&stream, "__p") {
         0 => stream,
         1 => replace_ident(stream, "__p", &quote!(#rt::__private)),
@@ -318,7 +357,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
     /// block (which a macro's arguments would not lay out).
     pub(super) fn ensure(&self, ok: TokenStream) -> TokenStream {
         let p = &self.p;
-        match macro_args(ok.clone()) {
+        match crate::emit::failure::macro_args(ok.clone()) {
             Some(ok) => quote!(#p::ensure!(valid, cx, #ok);),
             None => quote!(if !#ok { #p::failed!(valid, cx); }),
         }
@@ -411,6 +450,13 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             Ty::Map(value) => {
                 return self.collection(Collection::Map(value), node, checks, expr, depth)
             }
+            Ty::Named(id) => match &self.module.get(*id).kind {
+                TypeKind::Alias(inner) => {
+                    let inner = inner.clone();
+                    return self.check_flat(&inner, node, expr, depth + 1);
+                }
+                _ => self.check_expr(ty, node, checks, expr, depth)?,
+            },
             _ => self.check_expr(ty, node, checks, expr, depth)?,
         };
         Ok(expr_only.map(Flat::Expr))
@@ -454,9 +500,13 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     }
                 }
             }
-            Ty::Boxed(_) | Ty::String | Ty::Bool | Ty::Int(_) | Ty::F64 | Ty::Vec(_) | Ty::Map(_) => {
-                self.check(ty, node, expr, depth)?
-            }
+            Ty::Boxed(_)
+            | Ty::String
+            | Ty::Bool
+            | Ty::Int(_)
+            | Ty::F64
+            | Ty::Vec(_)
+            | Ty::Map(_) => self.check(ty, node, expr, depth)?,
             Ty::Named(id) => self.named(*id, node, expr, depth)?,
             Ty::Generic(_) => {
                 let p = &self.p;
