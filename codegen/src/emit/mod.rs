@@ -208,13 +208,15 @@ pub(crate) fn emit_into(
             sink.open_mod(quote! {
                 /// The typestate of the builders: one trait per required field, implemented
                 /// only by `Set`, so that `build()` compiles once every required field is set;
-                /// and the runtime's builder markers, under a short path.
+                /// and what `build()` takes required values with, under a short path.
                 #[doc(hidden)]
                 #[allow(non_camel_case_types)]
                 pub mod builder_state
             })?;
-            // Re-exported so that builders name them `builder_state::Set`.
-            sink.items(quote!(pub use #rt::builder::{Required, Set, Unset};))?;
+            // Re-exported so that `build()` names it `builder_state::Required`. (`Set` and
+            // `Unset` keep the runtime's path: re-exported, the compiler would name them by
+            // it when a required value is missing.)
+            sink.items(quote!(pub use #rt::builder::Required;))?;
             for traits in state_traits {
                 sink.items(traits)?;
             }

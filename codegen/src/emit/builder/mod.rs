@@ -193,9 +193,10 @@ impl BuilderEmitter<'_> {
         let vname = ident(&self.b.values);
         let tps = self.cx.params(self.t);
         let sps: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.param)).collect();
-        // `Set` and `Unset` through the module's `builder_state`, which re-exports them: a
-        // shorter path than the runtime's, and no name brought into the user's module.
-        let unset = quote!(builder_state::Unset);
+        // The runtime's own paths: the compiler names them so when a required value is
+        // missing (a re-export would be named instead, and the `Set` impl not hinted at).
+        let rt = &self.cx.rt;
+        let unset = quote!(#rt::builder::Unset);
 
         // The builder type: the values given so far, and the typestate as one marker.
         let mut decls = generic_decls(self.settings, self.t);
@@ -451,12 +452,13 @@ impl BuilderEmitter<'_> {
 
     /// The builder type with state `k` set.
     fn after(&self, bname: &Ident, tps: &[Ident], sps: &[Ident], k: usize) -> TokenStream {
+        let rt = &self.cx.rt;
         let ps = tps
             .iter()
             .map(|p| quote!(#p))
             .chain(sps.iter().enumerate().map(|(i, p)| {
                 if i == k {
-                    quote!(builder_state::Set)
+                    quote!(#rt::builder::Set)
                 } else {
                     quote!(#p)
                 }

@@ -11,6 +11,7 @@ impl BuilderEmitter<'_> {
     /// The typestate traits: one per state, implemented by `Set` only, whose diagnostic
     /// names the missing field.
     pub(super) fn traits(&self) -> TokenStream {
+        let rt = &self.cx.rt;
         let out = self.b.states.iter().map(|st| {
             let (what, hint) = match st.slot {
                 Slot::Field(i) => {
@@ -61,7 +62,7 @@ impl BuilderEmitter<'_> {
                 #[doc = #doc]
                 #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
                 pub trait #tr {}
-                impl #tr for Set {}
+                impl #tr for #rt::builder::Set {}
             }
         });
         quote!(#(#out)*)

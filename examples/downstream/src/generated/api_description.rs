@@ -140,6 +140,14 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ApiDescriptionBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ApiDescriptionBuilderValues<Meta = ::serde_json::Value> {
+    api_version: Option<String>,
+    info: Option<Info>,
+    paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
+    components: Option<Components<Meta>>,
+}
 /// Builds a [`ApiDescription`] field by field; see [`ApiDescription::builder`].
 ///
 /// Required: `api_version`, `info`. Calling [`ApiDescriptionBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -149,71 +157,51 @@ pub struct ApiDescriptionBuilder<
     Meta = ::serde_json::Value,
     ApiVersion = ::envgen_runtime::builder::Unset,
     Info2 = ::envgen_runtime::builder::Unset,
-> {
-    api_version: Option<String>,
-    info: Option<Info>,
-    paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
-    components: Option<Components<Meta>>,
-    _s0: ::core::marker::PhantomData<fn() -> ApiVersion>,
-    _s1: ::core::marker::PhantomData<fn() -> Info2>,
-}
+>(
+    ApiDescriptionBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> (ApiVersion, Info2)>,
+);
 impl<Meta> ApiDescription<Meta> {
     /// Starts building a `ApiDescription`: see [`ApiDescriptionBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ApiDescriptionBuilder<
-        Meta,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        ApiDescriptionBuilder {
+    pub fn builder() -> ApiDescriptionBuilder<Meta> {
+        ApiDescriptionBuilder::retype(ApiDescriptionBuilderValues {
             api_version: None,
             info: None,
             paths: None,
             components: None,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ApiDescriptionBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn api_version(
         mut self,
         value: impl Into<String>,
     ) -> ApiDescriptionBuilder<Meta, ::envgen_runtime::builder::Set, Info2> {
-        self.api_version = Some(value.into());
-        self.retype()
+        self.0.api_version = Some(value.into());
+        ApiDescriptionBuilder::retype(self.0)
     }
     pub fn info(
         mut self,
         value: impl Into<Info>,
     ) -> ApiDescriptionBuilder<Meta, ApiVersion, ::envgen_runtime::builder::Set> {
-        self.info = Some(value.into());
-        self.retype()
+        self.0.info = Some(value.into());
+        ApiDescriptionBuilder::retype(self.0)
     }
     pub fn paths(
         mut self,
         value: ::envgen_runtime::IndexMap<String, PathItem<Meta>>,
     ) -> Self {
-        self.paths = Some(value);
+        self.0.paths = Some(value);
         self
     }
     pub fn components(mut self, value: Components<Meta>) -> Self {
-        self.components = Some(value);
+        self.0.components = Some(value);
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextApiVersion, NextInfo2>(
-        self,
-    ) -> ApiDescriptionBuilder<Meta, NextApiVersion, NextInfo2> {
-        ApiDescriptionBuilder {
-            api_version: self.api_version,
-            info: self.info,
-            paths: self.paths,
-            components: self.components,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`ApiDescription`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -226,15 +214,12 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
         Info2: builder_state::ApiDescription_info,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/required");
         let __built = ApiDescription {
-            api_version: ::envgen_runtime::builder::take(
-                self.api_version,
-                "apiVersion",
-                "#/required",
-            )?,
-            info: ::envgen_runtime::builder::take(self.info, "info", "#/required")?,
-            paths: self.paths,
-            components: self.components,
+            api_version: __required.take(self.0.api_version, "apiVersion")?,
+            info: __required.take(self.0.info, "info")?,
+            paths: self.0.paths,
+            components: self.0.components,
         };
         __built.validate()?;
         Ok(__built)
@@ -306,6 +291,14 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
 ::envgen_runtime::__private::document!(
     Info, validators::n6, check_n6, true, ASSERT_FORMATS
 );
+/// The values a [`InfoBuilder`] has been given so far.
+#[derive(Debug, Clone, Default)]
+struct InfoBuilderValues {
+    title: Option<String>,
+    version: Option<String>,
+    summary: Option<String>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Info`] field by field; see [`Info::builder`].
 ///
 /// Required: `title`, `version`. Calling [`InfoBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -314,49 +307,38 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
 pub struct InfoBuilder<
     Title = ::envgen_runtime::builder::Unset,
     Version = ::envgen_runtime::builder::Unset,
-> {
-    title: Option<String>,
-    version: Option<String>,
-    summary: Option<String>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Title>,
-    _s1: ::core::marker::PhantomData<fn() -> Version>,
-}
+>(
+    InfoBuilderValues,
+    ::core::marker::PhantomData<fn() -> (Title, Version)>,
+);
 impl Info {
     /// Starts building a `Info`: see [`InfoBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> InfoBuilder<
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        InfoBuilder {
-            title: None,
-            version: None,
-            summary: None,
-            extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+    pub fn builder() -> InfoBuilder {
+        InfoBuilder::retype(::core::default::Default::default())
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Title, Version> InfoBuilder<Title, Version> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: InfoBuilderValues) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn title(
         mut self,
         value: impl Into<String>,
     ) -> InfoBuilder<::envgen_runtime::builder::Set, Version> {
-        self.title = Some(value.into());
-        self.retype()
+        self.0.title = Some(value.into());
+        InfoBuilder::retype(self.0)
     }
     pub fn version(
         mut self,
         value: impl Into<String>,
     ) -> InfoBuilder<Title, ::envgen_runtime::builder::Set> {
-        self.version = Some(value.into());
-        self.retype()
+        self.0.version = Some(value.into());
+        InfoBuilder::retype(self.0)
     }
     pub fn summary(mut self, value: impl Into<String>) -> Self {
-        self.summary = Some(value.into());
+        self.0.summary = Some(value.into());
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -365,19 +347,8 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextTitle, NextVersion>(self) -> InfoBuilder<NextTitle, NextVersion> {
-        InfoBuilder {
-            title: self.title,
-            version: self.version,
-            summary: self.summary,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Info`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -387,19 +358,12 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         Title: builder_state::Info_title,
         Version: builder_state::Info_version,
     {
+        let __required = builder_state::Required("#/$defs/info/required");
         let __built = Info {
-            title: ::envgen_runtime::builder::take(
-                self.title,
-                "title",
-                "#/$defs/info/required",
-            )?,
-            version: ::envgen_runtime::builder::take(
-                self.version,
-                "version",
-                "#/$defs/info/required",
-            )?,
-            summary: self.summary,
-            extra: self.extra,
+            title: __required.take(self.0.title, "title")?,
+            version: __required.take(self.0.version, "version")?,
+            summary: self.0.summary,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -560,7 +524,6 @@ pub struct PathItemBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> PathItem<Meta> {
     /// Starts building a `PathItem`: see [`PathItemBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> PathItemBuilder<Meta> {
         PathItemBuilder {
             get: None,
@@ -569,7 +532,7 @@ impl<Meta> PathItem<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> PathItemBuilder<Meta> {
     pub fn get(mut self, value: Operation<Meta>) -> Self {
         self.get = Some(value);
@@ -745,6 +708,14 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`OperationBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct OperationBuilderValues<Meta = ::serde_json::Value> {
+    operation_id: Option<String>,
+    parameters: Option<Vec<Parameter<Meta>>>,
+    responses: Option<::envgen_runtime::IndexMap<String, Response<Meta>>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Operation`] field by field; see [`Operation::builder`].
 ///
 /// Required: `responses`. Calling [`OperationBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -753,42 +724,41 @@ where
 pub struct OperationBuilder<
     Meta = ::serde_json::Value,
     Responses = ::envgen_runtime::builder::Unset,
-> {
-    operation_id: Option<String>,
-    parameters: Option<Vec<Parameter<Meta>>>,
-    responses: Option<::envgen_runtime::IndexMap<String, Response<Meta>>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Responses>,
-}
+>(
+    OperationBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> Responses>,
+);
 impl<Meta> Operation<Meta> {
     /// Starts building a `Operation`: see [`OperationBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> OperationBuilder<Meta, ::envgen_runtime::builder::Unset> {
-        OperationBuilder {
+    pub fn builder() -> OperationBuilder<Meta> {
+        OperationBuilder::retype(OperationBuilderValues {
             operation_id: None,
             parameters: None,
             responses: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Responses> OperationBuilder<Meta, Responses> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: OperationBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn operation_id(mut self, value: impl Into<String>) -> Self {
-        self.operation_id = Some(value.into());
+        self.0.operation_id = Some(value.into());
         self
     }
     pub fn parameters(mut self, value: Vec<Parameter<Meta>>) -> Self {
-        self.parameters = Some(value);
+        self.0.parameters = Some(value);
         self
     }
     pub fn responses(
         mut self,
         value: ::envgen_runtime::IndexMap<String, Response<Meta>>,
     ) -> OperationBuilder<Meta, ::envgen_runtime::builder::Set> {
-        self.responses = Some(value);
-        self.retype()
+        self.0.responses = Some(value);
+        OperationBuilder::retype(self.0)
     }
     /// Adds a property the schema does not declare (kept in insertion order).
     pub fn extra(
@@ -796,18 +766,8 @@ impl<Meta, Responses> OperationBuilder<Meta, Responses> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextResponses>(self) -> OperationBuilder<Meta, NextResponses> {
-        OperationBuilder {
-            operation_id: self.operation_id,
-            parameters: self.parameters,
-            responses: self.responses,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Operation`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -817,15 +777,12 @@ impl<Meta, Responses> OperationBuilder<Meta, Responses> {
         Responses: builder_state::Operation_responses,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/operation/required");
         let __built = Operation {
-            operation_id: self.operation_id,
-            parameters: self.parameters,
-            responses: ::envgen_runtime::builder::take(
-                self.responses,
-                "responses",
-                "#/$defs/operation/required",
-            )?,
-            extra: self.extra,
+            operation_id: self.0.operation_id,
+            parameters: self.0.parameters,
+            responses: __required.take(self.0.responses, "responses")?,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -985,6 +942,15 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ParameterBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ParameterBuilderValues<Meta = ::serde_json::Value> {
+    name: Option<String>,
+    in_: Option<ParameterIn>,
+    required: Option<bool>,
+    schema: Option<Option<Meta>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Parameter`] field by field; see [`Parameter::builder`].
 ///
 /// Required: `name`, `in_`. Calling [`ParameterBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -994,61 +960,53 @@ pub struct ParameterBuilder<
     Meta = ::serde_json::Value,
     Name = ::envgen_runtime::builder::Unset,
     In = ::envgen_runtime::builder::Unset,
-> {
-    name: Option<String>,
-    in_: Option<ParameterIn>,
-    required: Option<bool>,
-    schema: Option<Option<Meta>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Name>,
-    _s1: ::core::marker::PhantomData<fn() -> In>,
-}
+>(
+    ParameterBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> (Name, In)>,
+);
 impl<Meta> Parameter<Meta> {
     /// Starts building a `Parameter`: see [`ParameterBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ParameterBuilder<
-        Meta,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        ParameterBuilder {
+    pub fn builder() -> ParameterBuilder<Meta> {
+        ParameterBuilder::retype(ParameterBuilderValues {
             name: None,
             in_: None,
             required: None,
             schema: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ParameterBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn name(
         mut self,
         value: impl Into<String>,
     ) -> ParameterBuilder<Meta, ::envgen_runtime::builder::Set, In> {
-        self.name = Some(value.into());
-        self.retype()
+        self.0.name = Some(value.into());
+        ParameterBuilder::retype(self.0)
     }
     pub fn in_(
         mut self,
         value: impl Into<ParameterIn>,
     ) -> ParameterBuilder<Meta, Name, ::envgen_runtime::builder::Set> {
-        self.in_ = Some(value.into());
-        self.retype()
+        self.0.in_ = Some(value.into());
+        ParameterBuilder::retype(self.0)
     }
     pub fn required(mut self, value: bool) -> Self {
-        self.required = Some(value);
+        self.0.required = Some(value);
         self
     }
     pub fn schema(mut self, value: Meta) -> Self {
-        self.schema = Some(Some(value));
+        self.0.schema = Some(Some(value));
         self
     }
     /// Sets `schema` to `null`.
     pub fn schema_null(mut self) -> Self {
-        self.schema = Some(None);
+        self.0.schema = Some(None);
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -1057,20 +1015,8 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextName, NextIn>(self) -> ParameterBuilder<Meta, NextName, NextIn> {
-        ParameterBuilder {
-            name: self.name,
-            in_: self.in_,
-            required: self.required,
-            schema: self.schema,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Parameter`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -1081,20 +1027,13 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         In: builder_state::Parameter_in_,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/parameter/required");
         let __built = Parameter {
-            name: ::envgen_runtime::builder::take(
-                self.name,
-                "name",
-                "#/$defs/parameter/required",
-            )?,
-            in_: ::envgen_runtime::builder::take(
-                self.in_,
-                "in",
-                "#/$defs/parameter/required",
-            )?,
-            required: self.required,
-            schema: self.schema,
-            extra: self.extra,
+            name: __required.take(self.0.name, "name")?,
+            in_: __required.take(self.0.in_, "in")?,
+            required: self.0.required,
+            schema: self.0.schema,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -1255,6 +1194,13 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ResponseBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ResponseBuilderValues<Meta = ::serde_json::Value> {
+    description: Option<String>,
+    content: Option<::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Response`] field by field; see [`Response::builder`].
 ///
 /// Required: `description`. Calling [`ResponseBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -1263,38 +1209,38 @@ where
 pub struct ResponseBuilder<
     Meta = ::serde_json::Value,
     Description = ::envgen_runtime::builder::Unset,
-> {
-    description: Option<String>,
-    content: Option<::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Description>,
-}
+>(
+    ResponseBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> Description>,
+);
 impl<Meta> Response<Meta> {
     /// Starts building a `Response`: see [`ResponseBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ResponseBuilder<Meta, ::envgen_runtime::builder::Unset> {
-        ResponseBuilder {
+    pub fn builder() -> ResponseBuilder<Meta> {
+        ResponseBuilder::retype(ResponseBuilderValues {
             description: None,
             content: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Description> ResponseBuilder<Meta, Description> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ResponseBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn description(
         mut self,
         value: impl Into<String>,
     ) -> ResponseBuilder<Meta, ::envgen_runtime::builder::Set> {
-        self.description = Some(value.into());
-        self.retype()
+        self.0.description = Some(value.into());
+        ResponseBuilder::retype(self.0)
     }
     pub fn content(
         mut self,
         value: ::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>,
     ) -> Self {
-        self.content = Some(value);
+        self.0.content = Some(value);
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -1303,17 +1249,8 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextDescription>(self) -> ResponseBuilder<Meta, NextDescription> {
-        ResponseBuilder {
-            description: self.description,
-            content: self.content,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Response`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -1323,14 +1260,11 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
         Description: builder_state::Response_description,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/response/required");
         let __built = Response {
-            description: ::envgen_runtime::builder::take(
-                self.description,
-                "description",
-                "#/$defs/response/required",
-            )?,
-            content: self.content,
-            extra: self.extra,
+            description: __required.take(self.0.description, "description")?,
+            content: self.0.content,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -1493,7 +1427,6 @@ pub struct ResponseContentValueBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> ResponseContentValue<Meta> {
     /// Starts building a `ResponseContentValue`: see [`ResponseContentValueBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> ResponseContentValueBuilder<Meta> {
         ResponseContentValueBuilder {
             schema: None,
@@ -1501,7 +1434,7 @@ impl<Meta> ResponseContentValue<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> ResponseContentValueBuilder<Meta> {
     pub fn schema(mut self, value: Meta) -> Self {
         self.schema = Some(Some(value));
@@ -1687,7 +1620,6 @@ pub struct ComponentsBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> Components<Meta> {
     /// Starts building a `Components`: see [`ComponentsBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> ComponentsBuilder<Meta> {
         ComponentsBuilder {
             schemas: None,
@@ -1695,7 +1627,7 @@ impl<Meta> Components<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> ComponentsBuilder<Meta> {
     pub fn schemas(
         mut self,
@@ -1798,10 +1730,12 @@ impl<'de> ::serde::Deserialize<'de> for Schema {
     Schema, validators::n12, check_n12, false, ASSERT_FORMATS
 );
 /// The typestate of the builders: one trait per required field, implemented
-/// only by `Set`, so that `build()` compiles once every required field is set.
+/// only by `Set`, so that `build()` compiles once every required field is set;
+/// and what `build()` takes required values with, under a short path.
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
 pub mod builder_state {
+    pub use ::envgen_runtime::builder::Required;
     /// Implemented once `ApiDescriptionBuilder::api_version` is set.
     #[diagnostic::on_unimplemented(
         message = "`ApiDescription::builder()` is missing the required field `api_version`",
