@@ -36,6 +36,20 @@ pub fn take<T>(value: Option<T>, property: &str, schema_path: &str) -> Result<T,
     }
 }
 
+/// The schema location of a struct's `required` keyword, for its builder's `build()` to
+/// take each required value with: `Required("#/required").take(value, "name")` is
+/// [`take`]`(value, "name", "#/required")`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Required(pub &'static str);
+
+impl Required {
+    /// The value, or [`missing`]'s error naming `property` when it is not there.
+    #[inline]
+    pub fn take<T>(self, value: Option<T>, property: &str) -> Result<T, ValidationErrors> {
+        take(value, property, self.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,6 +66,12 @@ mod tests {
                 "#/definitions/ErrorDetail/required",
                 "missing required property \"code\""
             ))
+        );
+        let required = Required("#/definitions/ErrorDetail/required");
+        assert_eq!(required.take(Some(3), "code").ok(), Some(3));
+        assert_eq!(
+            required.take(None::<u8>, "code").err(),
+            Some(missing("code", "#/definitions/ErrorDetail/required"))
         );
     }
 }

@@ -23,14 +23,99 @@ pub(crate) fn message(m: &Message, arg: impl Fn(Arg) -> TokenStream) -> TokenStr
 /// failure is recorded), then stops unless all errors are collected (the runtime's
 /// `fail!`).
 pub(crate) fn fail(rt: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
+    fail_in(&quote!(#rt::__private), site, message)
+}
+
+/// [`fail`] through `private`, the path the generated code names the runtime's
+/// `__private` by (the typed checks import it as `__p`).
+pub(crate) fn fail_in(private: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
     let kw = lit(site.keyword);
     let sp = lit(&site.at);
-    quote!(#rt::__private::fail!(valid, cx, #kw, #sp, || #message);)
+    quote!(#private::fail!(valid, cx, #kw, #sp, || #message);)
+}
+
+/// [`fail_in`] when `condition` holds: `fail_if!(condition, valid, cx, …)`, or
+/// `if condition { fail!(valid, cx, …); }` for a condition that a macro's arguments would
+/// not lay out ([`macro_args`]).
+pub(crate) fn fail_if_in(
+    private: &TokenStream,
+    condition: TokenStream,
+    site: &Site,
+    message: TokenStream,
+) -> TokenStream {
+    match macro_args(condition.clone()) {
+        Some(c) => {
+            let kw = lit(site.keyword);
+            let sp = lit(&site.at);
+            quote!(#private::fail_if!(#c, valid, cx, #kw, #sp, || #message);)
+        }
+        None => {
+            let fail = fail_in(private, site, message);
+            quote!(if #condition { #fail })
+        }
+    }
+}
+
+/// `tokens` as a macro's arguments, when they print as the code they are: a macro's
+/// arguments are printed as a flat run of tokens, which lays out paths, calls, literals and
+/// operators as code is laid out, but spaces closures with parameters (`| cx |`), generic
+/// paths (`< T > ::f`) and blocks apart. `None` for tokens with any of those. A prefix
+/// `&`, `!`, `*` or `-` is marked joined to what follows, so that it prints `&self.a`.
+pub(crate) fn macro_args(tokens: TokenStream) -> Option<TokenStream> {
+    use proc_macro2::{Delimiter, Group, Punct, Spacing, TokenTree as T};
+    let tokens: Vec<T> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        // After nothing, a `,` or a whole operator (not the `&` of `&&`), a punctuation
+        // mark is a prefix.
+        let prev = i.checked_sub(1).map(|j| &tokens[j]);
+        let prefix = match prev {
+            None => true,
+            Some(T::Punct(p)) => p.spacing() == Spacing::Alone && p.as_char() != '?',
+            Some(_) => false,
+        };
+        let opens_argument = match prev {
+            None => true,
+            Some(T::Punct(p)) => p.as_char() == ',',
+            Some(_) => false,
+        };
+        let next = tokens.get(i + 1);
+        out.push(match t {
+            T::Ident(_) | T::Literal(_) => t.clone(),
+            T::Punct(p) => match p.as_char() {
+                // A closure's parameters (a lone `|` opening an argument), or a generic
+                // path's `>::`.
+                '|' if opens_argument && p.spacing() == Spacing::Alone => return None,
+                '>' if matches!(next, Some(T::Punct(n)) if n.as_char() == ':') => return None,
+                '&' | '!' | '*' | '-' if prefix => {
+                    let mut joined = Punct::new(p.as_char(), Spacing::Joint);
+                    joined.set_span(p.span());
+                    T::Punct(joined)
+                }
+                '.' | ':' | ',' | '&' | '!' | '*' | '-' | '|' | '<' | '>' | '=' | '+' | '%' => {
+                    t.clone()
+                }
+                _ => return None,
+            },
+            T::Group(g) if g.delimiter() != Delimiter::Brace => {
+                let mut inner = Group::new(g.delimiter(), macro_args(g.stream())?);
+                inner.set_span(g.span());
+                T::Group(inner)
+            }
+            T::Group(_) => return None,
+        });
+    }
+    Some(out.into_iter().collect())
 }
 
 /// `valid = false;` and stop unless collecting all errors (the runtime's `failed!`).
 pub(crate) fn child_failed(rt: &TokenStream) -> TokenStream {
-    quote!(#rt::__private::failed!(valid, cx);)
+    child_failed_in(&quote!(#rt::__private))
+}
+
+/// [`child_failed`] through `private` (see [`fail_in`]).
+pub(crate) fn child_failed_in(private: &TokenStream) -> TokenStream {
+    quote!(#private::failed!(valid, cx);)
 }
 
 /// `if c1 && c2 && … { body }`: conditions are unary expressions or calls, so that
@@ -193,8 +278,18 @@ pub(crate) fn pattern(
     s: TokenStream,
     fail: TokenStream,
 ) -> TokenStream {
+    pattern_in(&quote!(#rt::__private), re, s, fail)
+}
+
+/// [`pattern`] through `private` (see [`fail_in`]).
+pub(crate) fn pattern_in(
+    private: &TokenStream,
+    re: TokenStream,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
     quote! {
-        if !#rt::__private::regex::is_match(&#re, #s) {
+        if !#private::regex::is_match(&#re, #s) {
             #fail
         }
     }
@@ -208,9 +303,19 @@ pub(crate) fn format(
     s: TokenStream,
     fail: TokenStream,
 ) -> TokenStream {
+    format_in(&quote!(#rt::__private), name, s, fail)
+}
+
+/// [`format`] through `private` (see [`fail_in`]).
+pub(crate) fn format_in(
+    private: &TokenStream,
+    name: &str,
+    s: TokenStream,
+    fail: TokenStream,
+) -> TokenStream {
     let name = lit(name);
     quote! {
-        if cx.formats() && #rt::__private::format::check(#name, #s) == Some(false) {
+        if cx.formats() && #private::format::check(#name, #s) == Some(false) {
             #fail
         }
     }

@@ -197,18 +197,26 @@ pub(crate) fn emit_into(
             if settings.builders {
                 if let Some(b) = builder::builder(&cx, set, doc, settings, t) {
                     sink.items(b.items)?;
-                    state_traits.push(b.traits);
+                    // Builders with no required value have no typestate.
+                    if !b.traits.is_empty() {
+                        state_traits.push(b.traits);
+                    }
                 }
             }
         }
         if !state_traits.is_empty() {
             sink.open_mod(quote! {
                 /// The typestate of the builders: one trait per required field, implemented
-                /// only by `Set`, so that `build()` compiles once every required field is set.
+                /// only by `Set`, so that `build()` compiles once every required field is set;
+                /// and what `build()` takes required values with, under a short path.
                 #[doc(hidden)]
                 #[allow(non_camel_case_types)]
                 pub mod builder_state
             })?;
+            // Re-exported so that `build()` names it `builder_state::Required`. (`Set` and
+            // `Unset` keep the runtime's path: re-exported, the compiler would name them by
+            // it when a required value is missing.)
+            sink.items(quote!(pub use #rt::builder::Required;))?;
             for traits in state_traits {
                 sink.items(traits)?;
             }

@@ -140,7 +140,6 @@ pub(crate) fn plan(
             if required && f.derived.is_none() && f.implied.is_none() {
                 states.push(State {
                     param: param(&pascal(&f.name)),
-                    next: String::new(),
                     slot: Slot::Field(i),
                 });
             }
@@ -148,18 +147,8 @@ pub(crate) fn plan(
         for (i, input) in inputs.iter().enumerate() {
             states.push(State {
                 param: param(&pascal(&input.name)),
-                next: String::new(),
                 slot: Slot::Input(i),
             });
-        }
-        // Claimed after every state parameter, so adding `retype` did not rename those.
-        let builder_candidate = format!("{}Builder", t.name);
-        for st in &mut states {
-            let mut next = param(&format!("Next{}", st.param));
-            while next == builder_candidate {
-                next = param(&format!("Next{}", st.param));
-            }
-            st.next = next;
         }
         let here = &set.node(t.node).loc;
         let mut invariants = Vec::new();
@@ -180,6 +169,7 @@ pub(crate) fn plan(
         let name = names.claim(&format!("{}Builder", t.name));
         s.builder = Some(Builder {
             name,
+            values: String::new(),
             finish,
             retype,
             states,
@@ -187,6 +177,14 @@ pub(crate) fn plan(
             inputs,
             invariants,
         });
+    }
+    // Claimed after every builder name, so that adding them renamed no builder.
+    for t in types.iter_mut() {
+        if let TypeKind::Struct(s) = &mut t.kind {
+            if let Some(b) = &mut s.builder {
+                b.values = names.claim(&format!("{}Values", b.name));
+            }
+        }
     }
     first_unused(
         set,

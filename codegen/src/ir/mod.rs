@@ -155,9 +155,11 @@ pub struct Builder {
     pub name: String,
     /// The finishing method: `build`, unless a field's setter took that name.
     pub finish: String,
-    /// The private method that moves a builder's values into another typestate (`retype`,
-    /// unless a setter took that name); every required setter ends with it, so a setter's
-    /// size does not grow with the struct's field count.
+    /// The private type that holds the values given so far (`FooBuilderValues`), so that
+    /// moving them into another typestate is one move, whatever the field count.
+    pub values: String,
+    /// The private function that holds the values in a builder of another typestate
+    /// (`retype`, unless a setter took that name); every required setter ends with it.
     pub retype: String,
     /// The typestate: one type parameter per value that must be given (required fields that
     /// are not derived, then inputs), in order.
@@ -175,9 +177,6 @@ pub struct Builder {
 pub struct State {
     /// The type parameter's name (`Code`), unique among the module's type names.
     pub param: String,
-    /// The name of its counterpart in the `retype` method's generics (`NextCode`), unique
-    /// in the same way.
-    pub next: String,
     /// What must be set.
     pub slot: Slot,
 }

@@ -230,6 +230,26 @@ pub fn value<T: Serialize + ?Sized>(
     cx.finish()
 }
 
+/// `check` one `$ref` level deeper ([`Cx::nested`] at `schema_path`), as a function of the
+/// value: how a property or item whose schema is a struct's own schema is checked, passed
+/// as it is to [`Cx::at`], [`Cx::at_opt`] or [`Cx::items`]
+/// (`cx.at("a", &self.a, check::nested("#/$defs/A", A::check_n1))`).
+#[inline(always)]
+pub fn nested<'v, T: ?Sized>(
+    schema_path: &'static str,
+    check: impl Fn(&'v T, &mut Cx<'v>) -> bool,
+) -> impl Fn(&'v T, &mut Cx<'v>) -> bool {
+    move |value, cx| cx.nested(schema_path, |cx| check(value, cx))
+}
+
+/// [`fallback`] as a function of the value: how a part with no typed check is passed as it
+/// is to [`Cx::at`], [`Cx::at_opt`] or [`Cx::items`]
+/// (`cx.at("a", &self.a, check::as_value(validators::n1))`).
+#[inline(always)]
+pub fn as_value<T: Serialize + ?Sized>(node: NodeFn) -> impl Fn(&T, &mut Cx<'_>) -> bool {
+    move |value, cx| fallback(value, cx, node)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

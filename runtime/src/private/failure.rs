@@ -1,7 +1,9 @@
 //! The failure steps of a generated validator, as macros so that the early `return`
 //! is the validator's own: [`fail!`] records an error, [`fail_at!`] one at a keyword of
 //! the node (its location named once), [`failed!`] follows a nested check that recorded
-//! one, and [`any_of!`] and [`one_of!`] are the standard unions.
+//! one, [`ensure!`] runs a nested check and follows it when it fails, [`fail_if!`]
+//! records an error when a condition holds, and [`any_of!`] and [`one_of!`] are the
+//! standard unions.
 
 /// In a generated validator (a `fn … -> bool` with a `valid` flag and a context `cx`):
 /// marks the instance invalid after a nested check failed (and recorded its error), and
@@ -13,6 +15,36 @@ macro_rules! __envgen_failed {
         $valid = false;
         if !$cx.keep_going() {
             return false;
+        }
+    }};
+}
+
+/// In a generated validator: runs the nested check `ok` (a boolean expression that records
+/// its own errors) and, when it fails, does what [`failed!`] does: marks the instance
+/// invalid and returns `false` unless every error is being collected.
+/// `ensure!(valid, cx, check)` is `if !check { failed!(valid, cx); }` in one statement.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_ensure {
+    ($valid:ident, $cx:ident, $ok:expr) => {{
+        if !$ok {
+            $valid = false;
+            if !$cx.keep_going() {
+                return false;
+            }
+        }
+    }};
+}
+
+/// In a generated validator: [`fail!`] when `condition` holds.
+/// `fail_if!(condition, valid, cx, …)` is `if condition { fail!(valid, cx, …); }` in one
+/// statement.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_fail_if {
+    ($condition:expr, $valid:ident, $cx:ident, $($failure:tt)*) => {{
+        if $condition {
+            $crate::__private::fail!($valid, $cx, $($failure)*);
         }
     }};
 }
@@ -160,9 +192,10 @@ macro_rules! __envgen_one_of {
         }
     };
 }
-
 pub use crate::__envgen_any_of as any_of;
+pub use crate::__envgen_ensure as ensure;
 pub use crate::__envgen_fail as fail;
 pub use crate::__envgen_fail_at as fail_at;
+pub use crate::__envgen_fail_if as fail_if;
 pub use crate::__envgen_failed as failed;
 pub use crate::__envgen_one_of as one_of;

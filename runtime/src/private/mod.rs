@@ -26,5 +26,5 @@ pub mod union;
 
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
 pub use document::document;
-pub use failure::{any_of, fail, fail_at, failed, one_of};
+pub use failure::{any_of, ensure, fail, fail_at, fail_if, failed, one_of};
 pub use string_enum::string_enum;

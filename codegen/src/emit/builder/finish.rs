@@ -36,6 +36,19 @@ impl BuilderEmitter<'_> {
             quote!(where #(#bounds),*)
         };
         let rp = lit(&self.required_path);
+        let store = self.store();
+        // The `required` location every missing value is reported at, named once.
+        let takes = self
+            .s
+            .stored_fields()
+            .any(|f| f.derived.is_none() && is_required(f))
+            || !self.b.inputs.is_empty();
+        let required = if takes {
+            // Only a typestate builder takes values: `builder_state` is there.
+            quote!(let __required = builder_state::Required(#rp);)
+        } else {
+            quote!()
+        };
         // Derived fields and invariants read the fields as locals; without them, values go
         // straight into the struct literal (locals named like fields such as `_16` would
         // trip clippy's `just_underscores_and_digits`).
@@ -56,13 +69,13 @@ impl BuilderEmitter<'_> {
                 .as_ref()
                 .and_then(|d| Some((d, stored_expr(self.cx, f, &d.value)?)));
             let value = match default {
-                _ if is_required(f) => quote!(#rt::builder::take(self.#n, #json, #rp)?),
+                _ if is_required(f) => quote!(__required.take(#store.#n, #json)?),
                 // A field left unset takes the schema's default.
                 Some((d, v)) if matches!(d.value, DefaultValue::Str(_)) => {
-                    quote!(self.#n.or_else(|| #v))
+                    quote!(#store.#n.or_else(|| #v))
                 }
-                Some((_, v)) => quote!(self.#n.or(#v)),
-                None => quote!(self.#n),
+                Some((_, v)) => quote!(#store.#n.or(#v)),
+                None => quote!(#store.#n),
             };
             if locals {
                 lets.push(quote!(let #n = #value;));
@@ -74,7 +87,7 @@ impl BuilderEmitter<'_> {
         for i in &self.b.inputs {
             let n = ident(&i.name);
             let json = lit(&i.name);
-            lets.push(quote!(let #n = #rt::builder::take(self.#n, #json, #rp)?;));
+            lets.push(quote!(let #n = __required.take(#store.#n, #json)?;));
         }
         for f in self.s.fields.iter() {
             if let Some(expr) = &f.derived {
@@ -106,7 +119,7 @@ impl BuilderEmitter<'_> {
         let extra = if matches!(self.s.extra, Extra::Deny) {
             quote!()
         } else {
-            quote!(extra: self.extra,)
+            quote!(extra: #store.extra,)
         };
         let key_order = if self.s.key_order {
             quote!(key_order: ::core::default::Default::default(),)
@@ -132,6 +145,7 @@ impl BuilderEmitter<'_> {
             pub fn #finish(self) -> Result<#self_ty, #rt::ValidationErrors>
             #where_clause
             {
+                #required
                 #(#lets)*
                 let __built = #name {
                     #(#fields,)*

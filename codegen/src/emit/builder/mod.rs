@@ -95,12 +95,26 @@ impl BuilderEmitter<'_> {
                 == crate::emit::defaults::DefaultImpl::Derive
     }
 
-    /// Where the builder keeps field `n`: `self.n`, or `self.0.n` when it holds the struct.
+    /// Where the builder keeps field `n`: `self.0.n` when it holds the struct,
+    /// `self.0.n` in a typestate builder (which holds its values and its
+    /// typestate), `self.n` otherwise.
     fn slot(&self, n: &Ident) -> TokenStream {
         if self.holds_struct() {
             quote!(self.0.#n)
         } else {
-            quote!(self.#n)
+            let store = self.store();
+            quote!(#store.#n)
+        }
+    }
+
+    /// Where a builder that does not hold the struct keeps its values: `self.0` in a
+    /// typestate builder (moved whole into the next typestate), `self` in one without
+    /// required values.
+    fn store(&self) -> TokenStream {
+        if self.b.states.is_empty() {
+            quote!(self)
+        } else {
+            quote!(self.0)
         }
     }
 
@@ -174,14 +188,17 @@ impl BuilderEmitter<'_> {
         if self.holds_struct() {
             return self.emit_holding();
         }
-        let rt = &self.cx.rt;
         let name = ident(&self.t.name);
         let bname = ident(&self.b.name);
+        let vname = ident(&self.b.values);
         let tps = self.cx.params(self.t);
         let sps: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.param)).collect();
+        // The runtime's own paths: the compiler names them so when a required value is
+        // missing (a re-export would be named instead, and the `Set` impl not hinted at).
+        let rt = &self.cx.rt;
         let unset = quote!(#rt::builder::Unset);
 
-        // The builder type.
+        // The builder type: the values given so far, and the typestate as one marker.
         let mut decls = generic_decls(self.settings, self.t);
         decls.extend(sps.iter().map(|p| quote!(#p = #unset)));
         let decl_generics = if decls.is_empty() {
@@ -189,10 +206,30 @@ impl BuilderEmitter<'_> {
         } else {
             quote!(<#(#decls),*>)
         };
+        let values_ty = if tps.is_empty() {
+            quote!(#vname)
+        } else {
+            quote!(#vname<#(#tps),*>)
+        };
+        let value_decls = generic_decls(self.settings, self.t);
+        let value_generics = if value_decls.is_empty() {
+            quote!()
+        } else {
+            quote!(<#(#value_decls),*>)
+        };
         let storage = self.storage_fields();
-        // One marker per state (a single tuple trips clippy's `type_complexity`).
-        let markers: Vec<Ident> = (0..sps.len()).map(|i| format_ident!("_s{}", i)).collect();
-        let state_field = quote!(#(#markers: ::core::marker::PhantomData<fn() -> #sps>,)*);
+        let (state_ty, state_allow) = match sps.as_slice() {
+            [one] => (quote!(::core::marker::PhantomData<fn() -> #one>), quote!()),
+            many => (
+                quote!(::core::marker::PhantomData<fn() -> (#(#many),*)>),
+                // The one marker of many states is a "complex" type to clippy.
+                if many.len() > 2 {
+                    quote!(#[allow(clippy::type_complexity)])
+                } else {
+                    quote!()
+                },
+            ),
+        };
         let required: Vec<String> = self
             .b
             .states
@@ -216,27 +253,28 @@ impl BuilderEmitter<'_> {
                 required.join(", ")
             )
         };
+        let values_doc = format!(" The values a [`{bname}`] has been given so far.");
 
-        // `Foo::builder()`.
-        let all_tys = self.all_params(&tps, &sps);
-        let start_ty = {
-            let us = sps.iter().map(|_| unset.clone());
-            let ps: Vec<TokenStream> = tps.iter().map(|p| quote!(#p)).chain(us).collect();
-            if ps.is_empty() {
-                quote!(#bname)
-            } else {
-                quote!(#bname<#(#ps),*>)
-            }
+        // `Foo::builder()`: every value unset, the typestate parameters at their defaults.
+        let start_ty = if tps.is_empty() {
+            quote!(#bname)
+        } else {
+            quote!(#bname<#(#tps),*>)
         };
-        let inits = self.storage_names().into_iter().map(|n| {
-            if n == "extra" {
-                quote!(extra: ::core::default::Default::default())
-            } else {
-                let n = ident(&n);
-                quote!(#n: None)
-            }
-        });
-        let state_init = quote!(#(#markers: ::core::marker::PhantomData,)*);
+        let retype = ident(&self.b.retype);
+        // A generic struct's values are not `Default` unless its parameters are.
+        let (values_derive, start_values) = if tps.is_empty() {
+            (
+                quote!(#[derive(Debug, Clone, Default)]),
+                quote!(::core::default::Default::default()),
+            )
+        } else {
+            let inits = self.unset_values();
+            (
+                quote!(#[derive(Debug, Clone)]),
+                quote!(#vname { #(#inits),* }),
+            )
+        };
         let self_ty = self.cx.self_ty(self.t);
         let impl_tps = if tps.is_empty() {
             quote!()
@@ -249,8 +287,8 @@ impl BuilderEmitter<'_> {
         );
 
         let setters = self.setters(&bname, &tps, &sps);
-        let retype = self.retype_fn(&bname, &tps);
         let build = self.build_fn(&name, &sps);
+        let all_tys = self.all_params(&tps, &sps);
         let impl_all = if all_tys.is_empty() {
             quote!()
         } else {
@@ -261,33 +299,83 @@ impl BuilderEmitter<'_> {
         } else {
             quote!(#bname<#(#all_tys),*>)
         };
+        let lints = if sps.is_empty() {
+            quote!(#[allow(clippy::should_implement_trait)])
+        } else {
+            // A typestate builder spells its state in every setter's return type.
+            quote!(#[allow(clippy::type_complexity, clippy::should_implement_trait)])
+        };
+        if sps.is_empty() {
+            // No typestate: the builder holds its values itself.
+            let (derive, start) = if tps.is_empty() {
+                (
+                    quote!(#[derive(Debug, Clone, Default)]),
+                    quote!(#bname::default()),
+                )
+            } else {
+                let inits = self.unset_values();
+                (
+                    quote!(#[derive(Debug, Clone)]),
+                    quote!(#bname { #(#inits),* }),
+                )
+            };
+            let items = quote! {
+                #[doc = #type_doc]
+                #[doc = ""]
+                #[doc = #rule_doc]
+                #derive
+                #[must_use = "a builder does nothing until it is built"]
+                pub struct #bname #decl_generics {
+                    #(#storage)*
+                }
+
+                impl #impl_tps #self_ty {
+                    #[doc = #start_doc]
+                    pub fn builder() -> #start_ty {
+                        #start
+                    }
+                }
+
+                #lints
+                impl #impl_all #builder_ty {
+                    #(#setters)*
+                    #build
+                }
+            };
+            return Emitted {
+                items,
+                traits: self.traits(),
+            };
+        }
         let items = quote! {
+            #[doc = #values_doc]
+            #values_derive
+            struct #vname #value_generics {
+                #(#storage)*
+            }
+
             #[doc = #type_doc]
             #[doc = ""]
             #[doc = #rule_doc]
             #[derive(Debug, Clone)]
             #[must_use = "a builder does nothing until it is built"]
-            pub struct #bname #decl_generics {
-                #(#storage)*
-                #state_field
-            }
+            #state_allow
+            pub struct #bname #decl_generics (#values_ty, #state_ty);
 
             impl #impl_tps #self_ty {
                 #[doc = #start_doc]
-                #[allow(clippy::type_complexity)]
                 pub fn builder() -> #start_ty {
-                    #bname {
-                        #(#inits,)*
-                        #state_init
-                    }
+                    #bname::#retype(#start_values)
                 }
             }
 
-            // A typestate builder spells its state in every setter's return type.
-            #[allow(clippy::type_complexity, clippy::should_implement_trait)]
+            #lints
             impl #impl_all #builder_ty {
+                /// Holds `values` in a builder of this typestate.
+                fn #retype(values: #values_ty) -> Self {
+                    Self(values, ::core::marker::PhantomData)
+                }
                 #(#setters)*
-                #retype
                 #build
             }
         };
@@ -314,6 +402,21 @@ impl BuilderEmitter<'_> {
             out.push("extra".to_owned());
         }
         out
+    }
+
+    /// The storage with nothing given: each value `None`, `extra` empty.
+    fn unset_values(&self) -> Vec<TokenStream> {
+        self.storage_names()
+            .into_iter()
+            .map(|n| {
+                let n = ident(&n);
+                if n == "extra" {
+                    quote!(extra: ::core::default::Default::default())
+                } else {
+                    quote!(#n: None)
+                }
+            })
+            .collect()
     }
 
     fn storage_fields(&self) -> Vec<TokenStream> {
@@ -345,30 +448,6 @@ impl BuilderEmitter<'_> {
             }
         }
         out
-    }
-
-    /// The private method every required setter ends with: moves each stored value into a
-    /// builder of another typestate, so that a setter spells only its return type.
-    fn retype_fn(&self, bname: &Ident, tps: &[Ident]) -> TokenStream {
-        if self.b.states.is_empty() {
-            return quote!();
-        }
-        let retype = ident(&self.b.retype);
-        let nexts: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.next)).collect();
-        let fields = self.storage_names().into_iter().map(|n| {
-            let id = ident(&n);
-            quote!(#id: self.#id)
-        });
-        let markers = (0..self.b.states.len()).map(|i| format_ident!("_s{}", i));
-        quote! {
-            /// Moves the values given so far into a builder of another typestate.
-            fn #retype<#(#nexts),*>(self) -> #bname<#(#tps,)* #(#nexts),*> {
-                #bname {
-                    #(#fields,)*
-                    #(#markers: ::core::marker::PhantomData,)*
-                }
-            }
-        }
     }
 
     /// The builder type with state `k` set.

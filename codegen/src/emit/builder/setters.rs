@@ -25,6 +25,7 @@ impl BuilderEmitter<'_> {
     pub(super) fn setters(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Vec<TokenStream> {
         let rt = &self.cx.rt;
         let retype = ident(&self.b.retype);
+        let values = self.store();
         let mut out = Vec::new();
         for (i, f) in self.s.fields.iter().enumerate() {
             if f.derived.is_some() || f.implied.is_some() {
@@ -71,7 +72,7 @@ impl BuilderEmitter<'_> {
                         #docs
                         pub fn #n(mut self, #param) -> #ret {
                             #slot = #stored;
-                            self.#retype()
+                            #bname::#retype(#values)
                         }
                     });
                     if let Some(nn) = null {
@@ -80,7 +81,7 @@ impl BuilderEmitter<'_> {
                             #[doc = #null_doc]
                             pub fn #nn(mut self) -> #ret {
                                 #slot = Some(None);
-                                self.#retype()
+                                #bname::#retype(#values)
                             }
                         });
                     }
@@ -120,8 +121,8 @@ impl BuilderEmitter<'_> {
                 out.push(quote! {
                     #docs
                     pub fn #n(mut self, value: impl Into<#ty>) -> #ret {
-                        self.#n = Some(value.into());
-                        self.#retype()
+                        #values.#n = Some(value.into());
+                        #bname::#retype(#values)
                     }
                 });
             }

@@ -38,6 +38,9 @@ pub(crate) struct TypedChecks<'a, 'v> {
     tcx: ModuleCx<'a>,
     v: &'v mut Validators<'a>,
     rt: TokenStream,
+    /// The runtime's `__private` as the checks name it: `__p`, which a method that names
+    /// it more than once imports (`use …::__private as __p;`, see [`with_private`]).
+    p: TokenStream,
     /// (struct, node) methods requested, and those already generated.
     wanted: Vec<(TypeId, NodeId)>,
     done: BTreeSet<(TypeId, NodeId)>,
@@ -125,10 +128,19 @@ fn typed_form(test: &Test, target: Target) -> bool {
     }
 }
 
-/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks.
+/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks. A lone
+/// `ensure!(valid, cx, check)` is `check` itself (on `expr`).
 fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
     if checks.is_empty() {
         return None;
+    }
+    if let [one] = checks.as_slice() {
+        if let Some(check) = ensured(one) {
+            return Some(match expr {
+                Operand::X => check,
+                Operand::Expr(e) => replace_ident(check, "x", e),
+            });
+        }
     }
     let bind = match expr {
         Operand::X => quote!(),
@@ -142,6 +154,216 @@ fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
     }))
 }
 
+/// A check rendered for a statement of a method: a boolean expression, or the statements
+/// of its block, which run with `x` bound to the value and record failures in the
+/// method's own `valid` (so that no closure and no second verdict wrap them).
+pub(super) enum Flat {
+    /// A boolean expression.
+    Expr(TokenStream),
+    /// Statements, run where `x` is bound.
+    Stmts(Vec<TokenStream>),
+}
+
+impl Flat {
+    /// The check as a boolean expression on `expr`: a block of its own for statements.
+    fn into_expr(self, expr: &Operand) -> Option<TokenStream> {
+        match self {
+            Flat::Expr(e) => Some(e),
+            Flat::Stmts(stmts) => block(expr, stmts),
+        }
+    }
+}
+
+/// The function a check of the value `operand` amounts to, when the check is only a call
+/// on it: `f(operand, cx)` is `f`, and `cx.nested(at, |cx| f(operand, cx))` (a struct's own
+/// schema, one `$ref` level deeper) is `check::nested(at, f)`. Such a function is passed
+/// as it is where a closure `|x, cx| …` would be.
+pub(super) fn point_free(
+    p: &TokenStream,
+    check: &TokenStream,
+    operand: &str,
+) -> Option<TokenStream> {
+    use proc_macro2::TokenTree as T;
+    let tokens: Vec<T> = check.clone().into_iter().collect();
+    // `cx.nested(at, |cx| f(operand, cx))`
+    if let [T::Ident(cx), T::Punct(dot), T::Ident(nested), T::Group(args)] = tokens.as_slice() {
+        if cx != "cx" || dot.as_char() != '.' || nested != "nested" {
+            return None;
+        }
+        let args: Vec<T> = args.stream().into_iter().collect();
+        let [T::Literal(at), T::Punct(comma), T::Punct(bar1), T::Ident(cx), T::Punct(bar2), call @ ..] =
+            args.as_slice()
+        else {
+            return None;
+        };
+        if comma.as_char() != ',' || bar1.as_char() != '|' || cx != "cx" || bar2.as_char() != '|' {
+            return None;
+        }
+        let f = call_of(call, operand)?;
+        return Some(quote!(#p::check::nested(#at, #f)));
+    }
+    call_of(&tokens, operand)
+}
+
+/// `f` when `tokens` are `f(operand, cx)` with `f` a path; `check::as_value(node)` when
+/// they are `check::fallback(operand, cx, node)`.
+fn call_of(tokens: &[proc_macro2::TokenTree], operand: &str) -> Option<TokenStream> {
+    use proc_macro2::TokenTree as T;
+    let (T::Group(args), callee) = tokens.split_last()? else {
+        return None;
+    };
+    let path = !callee.is_empty()
+        && callee.iter().all(|t| match t {
+            T::Ident(_) => true,
+            T::Punct(p) => p.as_char() == ':',
+            _ => false,
+        });
+    let args: Vec<proc_macro2::TokenTree> = args.stream().into_iter().collect();
+    let leading: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
+    if !path || leading.len() < 3 || leading[..3] != [operand, ",", "cx"] {
+        return None;
+    }
+    if args.len() == 3 {
+        return Some(callee.iter().cloned().collect());
+    }
+    // `…::check::fallback(operand, cx, node)`
+    let (T::Ident(name), module) = callee.split_last()? else {
+        return None;
+    };
+    if name != "fallback" || leading[3] != "," {
+        return None;
+    }
+    let module: TokenStream = module.iter().cloned().collect();
+    let node: TokenStream = args[4..].iter().cloned().collect();
+    Some(quote!(#module as_value(#node)))
+}
+
+/// Whether a value of `ty` is reached through a `Box` (which a closure's call derefs and a
+/// function passed point-free does not).
+pub(super) fn boxed(module: &Module, ty: &Ty) -> bool {
+    match ty {
+        Ty::Boxed(_) => true,
+        Ty::Named(id) => match &module.get(*id).kind {
+            TypeKind::Alias(inner) => boxed(module, inner),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// `check` when `stmt` is `__p::ensure!(valid, cx, check);` (whose `check` has no closure,
+/// so that it names no `x` of its own).
+fn ensured(stmt: &TokenStream) -> Option<TokenStream> {
+    use proc_macro2::TokenTree as T;
+    let tokens: Vec<T> = stmt.clone().into_iter().collect();
+    let [T::Ident(p), T::Punct(_), T::Punct(_), T::Ident(name), T::Punct(bang), T::Group(args), T::Punct(semi)] =
+        tokens.as_slice()
+    else {
+        return None;
+    };
+    if p != "__p" || name != "ensure" || bang.as_char() != '!' || semi.as_char() != ';' {
+        return None;
+    }
+    let args: Vec<T> = args.stream().into_iter().collect();
+    let prefix: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
+    if prefix != ["valid", ",", "cx", ","] {
+        return None;
+    }
+    Some(args[4..].iter().cloned().collect())
+}
+
+/// How many times `tokens` name the identifier `name`.
+pub(super) fn count_ident(tokens: &TokenStream, name: &str) -> usize {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => usize::from(i == name),
+            proc_macro2::TokenTree::Group(g) => count_ident(&g.stream(), name),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// `tokens` with the identifier `name` replaced by `with`.
+fn replace_ident(tokens: TokenStream, name: &str, with: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|t| -> TokenStream {
+            match t {
+                proc_macro2::TokenTree::Ident(i) if i == name => with.clone(),
+                proc_macro2::TokenTree::Group(g) => {
+                    let mut out = proc_macro2::Group::new(
+                        g.delimiter(),
+                        replace_ident(g.stream(), name, with),
+                    );
+                    out.set_span(g.span());
+                    proc_macro2::TokenTree::Group(out).into()
+                }
+                other => other.into(),
+            }
+        })
+        .collect()
+}
+
+/// A method (`fn …(…) -> bool { body }`) whose body names the runtime's `__private` as
+/// `__p`: a body that names it more than once imports it under that name, one that names it
+/// once spells the path there.
+fn with_private(rt: &TokenStream, method: TokenStream) -> TokenStream {
+    let mut tokens: Vec<proc_macro2::TokenTree> = method.into_iter().collect();
+    let Some(proc_macro2::TokenTree::Group(body)) = tokens.pop() else {
+        return tokens.into_iter().collect();
+    };
+    let stream = body.stream();
+    // A check that always passes does not name its context: `_: &mut Cx<'v>`.
+    if stream.to_string() == quote!(let _ = cx; true).to_string() {
+        let tokens = tokens.into_iter().map(|t| match t {
+            proc_macro2::TokenTree::Group(params)
+                if params.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+            {
+                let unnamed = params.stream().into_iter().map(|t| match t {
+                    proc_macro2::TokenTree::Ident(i) if i == "cx" => {
+                        proc_macro2::TokenTree::Ident(proc_macro2::Ident::new("_", i.span()))
+                    }
+                    other => other,
+                });
+                let group =
+                    proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, unnamed.collect());
+                proc_macro2::TokenTree::Group(group)
+            }
+            other => other,
+        });
+        let mut out: TokenStream = tokens.collect();
+        out.extend(quote!({ true }));
+        return out;
+    }
+    let stream = match count_ident(&stream, "__p") {
+        0 => stream,
+        1 => replace_ident(stream, "__p", &quote!(#rt::__private)),
+        _ => quote!(use #rt::__private as __p; #stream),
+    };
+    let mut out: TokenStream = tokens.into_iter().collect();
+    out.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
+        proc_macro2::Delimiter::Brace,
+        stream,
+    ))]);
+    out
+}
+
+impl<'a, 'v> TypedChecks<'a, 'v> {
+    /// A statement running the nested check `ok` (which records its own errors) and, when
+    /// it fails, marking the value invalid and stopping unless every error is collected:
+    /// `ensure!(valid, cx, ok)`, or `if !ok { failed!(valid, cx); }` when `ok` holds a
+    /// block (which a macro's arguments would not lay out).
+    pub(super) fn ensure(&self, ok: TokenStream) -> TokenStream {
+        let p = &self.p;
+        match crate::emit::failure::macro_args(ok.clone()) {
+            Some(ok) => quote!(#p::ensure!(valid, cx, #ok);),
+            None => quote!(if !#ok { #p::failed!(valid, cx); }),
+        }
+    }
+}
+
 impl<'a, 'v> TypedChecks<'a, 'v> {
     pub(crate) fn new(module: &'a Module, rt: TokenStream, v: &'v mut Validators<'a>) -> Self {
         TypedChecks {
@@ -153,6 +375,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             },
             v,
             rt,
+            p: quote!(__p),
             wanted: Vec::new(),
             done: BTreeSet::new(),
             methods: BTreeMap::new(),
@@ -169,16 +392,16 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         if self.v.plan().on_null(node) == Some(true) {
             return None;
         }
-        let rt = &self.rt;
+        let p = &self.p;
         let f = self.v.call(node);
-        Some(quote!(validators::#f(&#rt::__private::NULL, cx)))
+        Some(quote!(validators::#f(&#p::NULL, cx)))
     }
 
     /// `Value`-validator fallback for `expr` (a reference to a serializable value).
     fn fallback(&mut self, node: NodeId, expr: &impl quote::ToTokens) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         let f = self.v.call(node);
-        quote!(#rt::__private::check::fallback(#expr, cx, validators::#f))
+        quote!(#p::check::fallback(#expr, cx, validators::#f))
     }
 
     /// A boolean expression checking `expr` (a `&'v` reference to a value of `ty`)
@@ -191,23 +414,68 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         expr: Operand,
         depth: usize,
     ) -> Result<Option<TokenStream>> {
+        let flat = self.check_flat(ty, node, expr.clone(), depth)?;
+        Ok(flat.and_then(|f| f.into_expr(&expr)))
+    }
+
+    /// [`Self::check`] for a statement position: a scalar's or a collection's checks as
+    /// the statements of their block (to run with `x` bound to `expr`'s value), any other
+    /// as the boolean expression on `expr`.
+    fn check_flat(
+        &mut self,
+        ty: &Ty,
+        node: NodeId,
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<Flat>> {
         let node = follow_refs(self.set, node)?;
         let plan = self.plan(node);
         let checks = match &*plan {
             NodePlan::Any => return Ok(None),
-            NodePlan::Nothing(_) => return Ok(Some(self.fallback(node, &expr))),
+            NodePlan::Nothing(_) => return Ok(Some(Flat::Expr(self.fallback(node, &expr)))),
             NodePlan::Checks(c) => c.as_slice(),
         };
         if depth > MAX_INLINE {
-            return Ok(Some(self.fallback(node, &expr)));
+            return Ok(Some(Flat::Expr(self.fallback(node, &expr))));
         }
+        let expr_only = match ty {
+            // `&Box<T>` coerces to `&T` at the call.
+            Ty::Boxed(inner) => return self.check_flat(inner, node, expr, depth),
+            Ty::String | Ty::Bool | Ty::Int(_) | Ty::F64 => {
+                return self.scalar(ty, node, checks, expr)
+            }
+            Ty::Vec(item) => {
+                return self.collection(Collection::Vec(item), node, checks, expr, depth)
+            }
+            Ty::Map(value) => {
+                return self.collection(Collection::Map(value), node, checks, expr, depth)
+            }
+            Ty::Named(id) => match &self.module.get(*id).kind {
+                TypeKind::Alias(inner) => {
+                    let inner = inner.clone();
+                    return self.check_flat(&inner, node, expr, depth + 1);
+                }
+                _ => self.check_expr(ty, node, checks, expr, depth)?,
+            },
+            _ => self.check_expr(ty, node, checks, expr, depth)?,
+        };
+        Ok(expr_only.map(Flat::Expr))
+    }
+
+    /// [`Self::check`] of the types whose check is an expression only.
+    fn check_expr(
+        &mut self,
+        ty: &Ty,
+        node: NodeId,
+        checks: &[Check],
+        expr: Operand,
+        depth: usize,
+    ) -> Result<Option<TokenStream>> {
         Ok(match ty {
             Ty::Any => {
                 let f = self.v.call(node);
                 Some(quote!(validators::#f(#expr, cx)))
             }
-            // `&Box<T>` coerces to `&T` at the call.
-            Ty::Boxed(inner) => self.check(inner, node, expr, depth)?,
             Ty::Option(inner) => {
                 let some = self.check(inner, node, Operand::X, depth)?;
                 let null = self.null_check(node);
@@ -232,22 +500,26 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     }
                 }
             }
-            Ty::String | Ty::Bool | Ty::Int(_) | Ty::F64 => self.scalar(ty, node, checks, expr)?,
-            Ty::Vec(item) => self.collection(Collection::Vec(item), node, checks, expr, depth)?,
-            Ty::Map(value) => self.collection(Collection::Map(value), node, checks, expr, depth)?,
+            Ty::Boxed(_)
+            | Ty::String
+            | Ty::Bool
+            | Ty::Int(_)
+            | Ty::F64
+            | Ty::Vec(_)
+            | Ty::Map(_) => self.check(ty, node, expr, depth)?,
             Ty::Named(id) => self.named(*id, node, expr, depth)?,
             Ty::Generic(_) => {
-                let rt = &self.rt;
+                let p = &self.p;
                 let f = self.v.call(node);
                 match payload::shape(self.v.plan(), self.set, node, 0).filter(|s| s.pass != 0) {
                     Some(shape) => {
                         let pass = shape.pass;
                         let keys = shape.keys.iter();
-                        Some(quote!(#rt::__private::check::generic_kinds(
+                        Some(quote!(#p::check::generic_kinds(
                             #expr, cx, validators::#f, #pass, &[#(#keys),*]
                         )))
                     }
-                    None => Some(quote!(#rt::__private::check::generic(#expr, cx, validators::#f))),
+                    None => Some(quote!(#p::check::generic(#expr, cx, validators::#f))),
                 }
             }
             // `Map<String, Value>` and `()` hold exactly one JSON type: a schema that says
@@ -269,7 +541,13 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
     ) -> Result<Option<TokenStream>> {
         let t = self.module.get(id);
         let own = follow_refs(self.set, t.node)? == node;
+        // `Name::check_nN`, or `<Name<T>>::check_nN` for a generic type.
         let ty = self.tcx.ty(&Ty::Named(id));
+        let ty = if t.generics.is_empty() {
+            ty
+        } else {
+            quote!(<#ty>)
+        };
         let m = method_name(node);
         let sp = super::tokens::lit(&self.v.plan().at(node, ""));
         Ok(Some(match &t.kind {
@@ -281,15 +559,15 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             // level for the depth guard.
             TypeKind::Struct(_) | TypeKind::Newtype(_) if own => {
                 self.want(id, node);
-                quote!(cx.nested(#sp, |cx| <#ty>::#m(#expr, cx)))
+                quote!(cx.nested(#sp, |cx| #ty::#m(#expr, cx)))
             }
             TypeKind::Struct(_) => {
                 self.want(id, node);
-                quote!(<#ty>::#m(#expr, cx))
+                quote!(#ty::#m(#expr, cx))
             }
             TypeKind::Enum(_) if own => {
                 self.want(id, node);
-                quote!(<#ty>::#m(#expr, cx))
+                quote!(#ty::#m(#expr, cx))
             }
             // A tuple's array keywords have no typed form.
             TypeKind::Newtype(_) | TypeKind::Enum(_) | TypeKind::Tuple(_) => {
@@ -338,6 +616,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
                 }
             };
+            let m = with_private(&self.rt, m);
             self.methods.entry(id).or_default().push(m);
         }
         let mut out = Vec::new();

@@ -3,9 +3,11 @@
 //! node's applicators against the struct itself.
 
 use super::value::EntryTy;
-use super::{method_name, typed_form, vacuous, Operand, Target, TypedChecks};
+use super::{
+    boxed, method_name, point_free, typed_form, vacuous, Flat, Operand, Target, TypedChecks,
+};
 use crate::emit::failure::{
-    any_of, child_failed, count_fails, fail, if_then_else, message, one_of,
+    any_of, child_failed_in, count_fails, fail_if_in, fail_in, if_then_else, message, one_of,
 };
 use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
@@ -16,11 +18,12 @@ use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Whether a property is present on a struct: always, never, or when a test holds.
+/// Whether a property is present on a struct: always, never, or when a test holds (with
+/// the test that it is absent, written as clippy wants it, not as a negation).
 enum Present {
     Always,
     Never,
-    When(TokenStream),
+    When(TokenStream, TokenStream),
 }
 
 fn presence(s: &Struct, name: &str) -> Present {
@@ -29,14 +32,17 @@ fn presence(s: &Struct, name: &str) -> Present {
         return match f.presence() {
             Presence::Required | Presence::RequiredNullable => Present::Always,
             Presence::Optional | Presence::OptionalNullable => {
-                Present::When(quote!(self.#fname.is_some()))
+                Present::When(quote!(self.#fname.is_some()), quote!(self.#fname.is_none()))
             }
         };
     }
     let n = lit(name);
     match s.extra {
         Extra::Deny => Present::Never,
-        _ => Present::When(quote!(self.extra.contains_key(#n))),
+        _ => Present::When(
+            quote!(self.extra.contains_key(#n)),
+            quote!(!self.extra.contains_key(#n)),
+        ),
     }
 }
 
@@ -68,6 +74,7 @@ impl TypedChecks<'_, '_> {
         node: NodeId,
     ) -> Result<TokenStream> {
         let rt = self.rt.clone();
+        let p = self.p.clone();
         let m = method_name(node);
         let own = follow_refs(self.set, self.module.get(id).node)? == node;
         let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
@@ -104,7 +111,7 @@ impl TypedChecks<'_, '_> {
             let fb = self.fallback(node, &quote!(self));
             return Ok(quote!(#sig { #fb }));
         }
-        let failed = child_failed(&rt);
+        let failed = child_failed_in(&p);
         let mut out = Vec::new();
         for c in checks {
             let site = &c.site;
@@ -128,54 +135,46 @@ impl TypedChecks<'_, '_> {
                     });
                 }
                 Test::Required(name, m) => {
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let text = rendered(self, m);
                     match presence(s, name) {
                         Present::Always => {}
-                        Present::Never => out.push(quote! {
-                            let present = false;
-                            if !present {
+                        // Bound to a local, so that the check is not a constant condition.
+                        Present::Never => {
+                            let fail = fail_if_in(&p, quote!(!present), site, text);
+                            out.push(quote! {
+                                let present = false;
                                 #fail
-                            }
-                        }),
-                        // Bound to a local: a negated `is_some()` is what clippy would rewrite.
-                        Present::When(test) => out.push(quote! {
-                            let present = #test;
-                            if !present {
-                                #fail
-                            }
-                        }),
+                            });
+                        }
+                        Present::When(_, absent) => out.push(fail_if_in(&p, absent, site, text)),
                     }
                 }
                 Test::Count(_, cmp, limit, m) => {
                     let count = property_count(s);
                     let test = count_fails(*cmp, quote!((n as u64)), *limit);
-                    let fail = fail(&rt, site, self.struct_text(m, quote!(n)));
-                    out.push(quote!({ let n = #count; if #test { #fail } }));
+                    let fail = fail_if_in(&p, test, site, self.struct_text(m, quote!(n)));
+                    out.push(quote!({ let n = #count; #fail }));
                 }
                 Test::DependentRequired(name, dep, m) => {
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let text = rendered(self, m);
                     match (presence(s, name), presence(s, dep)) {
                         (Present::Never, _) | (_, Present::Always) => {}
-                        (Present::Always, Present::Never) => out.push(quote! {
-                            let satisfied = false;
-                            if !satisfied {
+                        (Present::Always, Present::Never) => {
+                            let fail = fail_if_in(&p, quote!(!satisfied), site, text);
+                            out.push(quote! {
+                                let satisfied = false;
                                 #fail
-                            }
-                        }),
-                        (Present::Always, Present::When(d)) => out.push(quote! {
-                            let satisfied = #d;
-                            if !satisfied {
-                                #fail
-                            }
-                        }),
-                        (Present::When(t), Present::Never) => out.push(quote!(if #t { #fail })),
-                        (Present::When(t), Present::When(d)) => out.push(quote! {
-                            let trigger = #t;
-                            let satisfied = #d;
-                            if trigger && !satisfied {
-                                #fail
-                            }
-                        }),
+                            });
+                        }
+                        (Present::Always, Present::When(_, missing)) => {
+                            out.push(fail_if_in(&p, missing, site, text));
+                        }
+                        (Present::When(t, _), Present::Never) => {
+                            out.push(fail_if_in(&p, t, site, text));
+                        }
+                        (Present::When(t, _), Present::When(_, missing)) => {
+                            out.push(fail_if_in(&p, quote!(#t && #missing), site, text));
+                        }
                     }
                 }
                 Test::Property(name, p) => out.extend(self.property(s, name, *p)?),
@@ -204,9 +203,9 @@ impl TypedChecks<'_, '_> {
                         Present::Never => {}
                         Present::Always => {
                             self.want(id, d);
-                            out.push(quote!(if !self.#dm(cx) { #failed }));
+                            out.push(self.ensure(quote!(self.#dm(cx))));
                         }
-                        Present::When(t) => {
+                        Present::When(t, _) => {
                             self.want(id, d);
                             out.push(quote!(if #t && !self.#dm(cx) { #failed }));
                         }
@@ -214,11 +213,11 @@ impl TypedChecks<'_, '_> {
                 }
                 Test::AllOf(a) => {
                     let am = self.branch(id, *a)?;
-                    out.push(quote!(if !self.#am(cx) { #failed }));
+                    out.push(self.ensure(quote!(self.#am(cx))));
                 }
                 Test::AnyOf(branches, m) => {
                     let tries = self.tries(id, branches)?;
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     out.push(any_of(&tries, fail));
                 }
                 Test::OneOf {
@@ -229,12 +228,12 @@ impl TypedChecks<'_, '_> {
                     let tries = self.tries(id, branches)?;
                     let none = rendered(self, none);
                     let many = self.struct_text(many, quote!(matches));
-                    let fail = fail(&rt, site, quote!(if matches == 0 { #none } else { #many }));
+                    let fail = fail_in(&p, site, quote!(if matches == 0 { #none } else { #many }));
                     out.push(one_of(&tries, fail));
                 }
                 Test::Not(n, m) => {
                     let nm = self.branch(id, *n)?;
-                    let fail = fail(&rt, site, rendered(self, m));
+                    let fail = fail_in(&p, site, rendered(self, m));
                     out.push(quote!(if cx.speculate(|cx| self.#nm(cx)) { #fail }));
                 }
                 Test::IfThenElse { cond, then, else_ } => {
@@ -266,9 +265,9 @@ impl TypedChecks<'_, '_> {
 
     /// `m` filled for the struct: shown through its JSON form.
     fn struct_text(&self, m: &Message, count: TokenStream) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         message(m, |a| match a {
-            Arg::Instance => quote!(#rt::__private::show_ser(self)),
+            Arg::Instance => quote!(#p::show_ser(self)),
             Arg::Count => count.clone(),
             Arg::Key | Arg::First | Arg::Second => quote!(""),
         })
@@ -293,87 +292,127 @@ impl TypedChecks<'_, '_> {
     }
 
     /// One `properties` entry: the field's value against it, or the extra property's.
-    fn property(&mut self, s: &Struct, name: &str, p: NodeId) -> Result<Option<TokenStream>> {
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+    fn property(&mut self, s: &Struct, name: &str, node: NodeId) -> Result<Option<TokenStream>> {
         let key = lit(name);
         let Some(f) = s.fields.iter().find(|f| f.json == name).cloned() else {
             return Ok(match &s.extra {
                 Extra::Deny => None,
                 Extra::Preserve => {
-                    let pf = self.v.call(p);
+                    let pf = self.v.call(node);
+                    let ensure = self.ensure(quote!(cx.at_key(k, |cx| validators::#pf(value, cx))));
                     Some(quote! {
                         if let Some((k, value)) = self.extra.get_key_value(#key) {
-                            if !cx.at_key(k, |cx| validators::#pf(value, cx)) {
-                                #failed
-                            }
+                            #ensure
                         }
                     })
                 }
                 Extra::Typed(ty) => {
                     let ty = ty.clone();
-                    self.check(&ty, p, Operand::Expr(quote!(value)), 0)?
-                        .map(|c| {
-                            quote! {
+                    match self.check(&ty, node, Operand::Expr(quote!(value)), 0)? {
+                        Some(c) => {
+                            let ensure = self.ensure(quote!(cx.at_key(k, |cx| #c)));
+                            Some(quote! {
                                 if let Some((k, value)) = self.extra.get_key_value(#key) {
-                                    if !cx.at_key(k, |cx| #c) {
-                                        #failed
-                                    }
+                                    #ensure
                                 }
-                            }
-                        })
+                            })
+                        }
+                        None => None,
+                    }
                 }
             });
         };
         let fname = ident(&f.name);
-        let null = |this: &mut Self| this.null_check(p);
-        let some = self.check(&f.ty, p, Operand::X, 0)?;
-        let body = match (f.presence(), some) {
-            (Presence::Required, _) => {
-                let field = self.field_ref(&f);
-                match self.check(&f.ty, p, Operand::Expr(field), 0)? {
-                    Some(c) => c,
-                    None => return Ok(None),
-                }
-            }
-            (Presence::Optional, None) => return Ok(None),
-            (Presence::Optional, Some(c)) => {
-                quote!(match &self.#fname { Some(x) => #c, None => true })
-            }
-            (Presence::RequiredNullable, None) => {
-                let Some(null) = null(self) else {
+        // A nullable field whose `null` passes is checked as an optional one: its value,
+        // when it has one.
+        let null_passes = |this: &Self| this.v.plan().on_null(node) == Some(true);
+        let (pattern, value) = match f.presence() {
+            Presence::Required => {
+                let Some(flat) = self.check_flat(&f.ty, node, Operand::X, 0)? else {
                     return Ok(None);
                 };
+                let field = self.field_ref(&f);
+                return Ok(Some(match flat {
+                    // Statements, run one level down for the rest of their block.
+                    Flat::Stmts(stmts) => quote!({
+                        let cx = &mut cx.key_scope(#key);
+                        let x = #field;
+                        #(#stmts)*
+                    }),
+                    Flat::Expr(c) => {
+                        let check = self.callee(&c, &f.ty);
+                        self.ensure(quote!(cx.at(#key, #field, #check)))
+                    }
+                }));
+            }
+            Presence::Optional => (quote!(Some(x)), quote!(self.#fname.as_ref())),
+            Presence::RequiredNullable if null_passes(self) => {
+                (quote!(Some(x)), quote!(self.#fname.as_ref()))
+            }
+            Presence::OptionalNullable if null_passes(self) => (
+                quote!(Some(Some(x))),
+                quote!(self.#fname.as_ref().and_then(Option::as_ref)),
+            ),
+            presence => return self.nullable_property(&f, presence, node, key),
+        };
+        Ok(self
+            .check_flat(&f.ty, node, Operand::X, 0)?
+            .map(|flat| match flat {
+                Flat::Stmts(stmts) => quote! {
+                    if let #pattern = &self.#fname {
+                        let cx = &mut cx.key_scope(#key);
+                        #(#stmts)*
+                    }
+                },
+                Flat::Expr(c) => {
+                    let check = self.callee(&c, &f.ty);
+                    self.ensure(quote!(cx.at_opt(#key, #value, #check)))
+                }
+            }))
+    }
+
+    /// The function a property's check `c` (on `x`) is passed as: the function it calls,
+    /// or a closure. `&Box<T>` is not the `&T` a function of the value takes: a closure's
+    /// call derefs it.
+    fn callee(&self, c: &TokenStream, ty: &Ty) -> TokenStream {
+        match point_free(&self.p, c, "x") {
+            Some(call) if !boxed(self.module, ty) => call,
+            _ => quote!(|x, cx| #c),
+        }
+    }
+
+    /// A nullable property whose `null` the schema does not surely accept: its value
+    /// against the property's schema, and `null` against it too.
+    fn nullable_property(
+        &mut self,
+        f: &Field,
+        presence: Presence,
+        node: NodeId,
+        key: proc_macro2::Literal,
+    ) -> Result<Option<TokenStream>> {
+        let fname = ident(&f.name);
+        let some = self.check(&f.ty, node, Operand::X, 0)?;
+        let null = self.null_check(node).unwrap_or_else(|| quote!(true));
+        let body = match (presence, some) {
+            (Presence::RequiredNullable, None) => {
                 quote!(match &self.#fname { Some(_) => true, None => #null })
             }
-            (Presence::OptionalNullable, None) => {
-                let Some(null) = null(self) else {
-                    return Ok(None);
-                };
-                quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
-            }
             (Presence::RequiredNullable, Some(c)) => {
-                let null = null(self).unwrap_or_else(|| quote!(true));
                 quote!(match &self.#fname { Some(x) => #c, None => #null })
             }
-            (Presence::OptionalNullable, Some(c)) => match null(self) {
-                Some(null) => {
-                    quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
-                }
-                None => quote!(match &self.#fname { Some(Some(x)) => #c, _ => true }),
-            },
-        };
-        Ok(Some(quote! {
-            if !cx.at_key(#key, |cx| #body) {
-                #failed
+            (_, None) => {
+                quote!(match &self.#fname { Some(Some(_)) | None => true, Some(None) => #null })
             }
-        }))
+            (_, Some(c)) => {
+                quote!(match &self.#fname { Some(Some(x)) => #c, Some(None) => #null, None => true })
+            }
+        };
+        Ok(Some(self.ensure(quote!(cx.at_key(#key, |cx| #body)))))
     }
 
     /// Declared fields whose names match a `patternProperties` pattern, against that
     /// pattern's schema.
     fn declared_matching(&mut self, s: &Struct, e: &Entries) -> Result<Vec<TokenStream>> {
-        let failed = child_failed(&self.rt);
         let mut out = Vec::new();
         for p in &e.patterns {
             let Some(node) = p.node else { continue };
@@ -393,16 +432,15 @@ impl TypedChecks<'_, '_> {
                     Presence::Optional => quote!(self.#fname.as_ref()),
                     Presence::RequiredNullable | Presence::OptionalNullable => {
                         let fb = self.fallback(node, &quote!(&self.#fname));
-                        out.push(quote!(if !#fb { #failed }));
+                        out.push(self.ensure(fb));
                         continue;
                     }
                 };
                 if let Some(c) = self.check(&f.ty, node, Operand::X, 0)? {
+                    let ensure = self.ensure(quote!(cx.at_key(#key, |cx| #c)));
                     out.push(quote! {
                         if let Some(x) = #value {
-                            if !cx.at_key(#key, |cx| #c) {
-                                #failed
-                            }
+                            #ensure
                         }
                     });
                 }

@@ -76,12 +76,12 @@ impl TypedChecks<'_, '_> {
             match &v.kind {
                 // A literal came from one alternative's `enum`, which it satisfies.
                 VariantKind::Literal(_) if keyword == "anyOf" => {
-                    arms.push(quote!(Self::#vname => true,));
+                    arms.push((quote!(Self::#vname), quote!(true)));
                 }
                 VariantKind::Literal(_) => {
                     uses_cx = true;
                     let fb = self.fallback(node, &quote!(self));
-                    arms.push(quote!(Self::#vname => #fb,));
+                    arms.push((quote!(Self::#vname), fb));
                 }
                 VariantKind::Payload(ty) => {
                     let target = if type_union { Some(node) } else { v.branch };
@@ -92,22 +92,31 @@ impl TypedChecks<'_, '_> {
                         };
                     match target.filter(|_| exclusive) {
                         Some(b) => match self.check(ty, b, Operand::X, 0)? {
-                            None => arms.push(quote!(Self::#vname(_) => true,)),
+                            None => arms.push((quote!(Self::#vname(_)), quote!(true))),
                             Some(c) => {
                                 // Its own alternative decides when it accepts; otherwise
                                 // the full validator decides (and reports).
                                 uses_cx = true;
                                 let fb = self.fallback(node, &quote!(self));
-                                arms.push(quote!(Self::#vname(x) => cx.speculate(|cx| #c) || #fb,));
+                                let arm = quote!(cx.speculate(|cx| #c) || #fb);
+                                arms.push((quote!(Self::#vname(x)), arm));
                             }
                         },
                         None => {
                             uses_cx = true;
                             let fb = self.fallback(node, &quote!(self));
-                            arms.push(quote!(Self::#vname(_) => #fb,));
+                            arms.push((quote!(Self::#vname(_)), fb));
                         }
                     }
                 }
+            }
+        }
+        // Every variant checked alike: no `match`.
+        let bodies: Vec<String> = arms.iter().map(|(_, body)| body.to_string()).collect();
+        if bodies.windows(2).all(|w| w[0] == w[1]) {
+            if let Some((_, body)) = arms.first() {
+                let silence = (!uses_cx).then(|| quote!(let _ = cx;));
+                return Ok(quote!(#sig { #silence #body }));
             }
         }
         let silence = if uses_cx {
@@ -115,6 +124,9 @@ impl TypedChecks<'_, '_> {
         } else {
             quote!(let _ = cx;)
         };
+        let arms = arms
+            .iter()
+            .map(|(pattern, body)| quote!(#pattern => #body,));
         Ok(quote! {
             #sig {
                 #silence

@@ -1,10 +1,10 @@
 //! Typed checks of values: scalars (`String`, `bool`, numbers), `Vec`s and maps, and the
 //! entry-wise object keywords over a map (shared with a struct's extra properties).
 
-use super::{block, typed_form, vacuous, Operand, Target, TypedChecks};
-use crate::emit::failure::{
-    bound, child_failed, count_fails, entries_loop, fail, format, message, ordering_fails, pattern,
+use super::{
+    boxed, count_ident, point_free, typed_form, vacuous, Flat, Operand, Target, TypedChecks,
 };
+use crate::emit::failure::{bound, count_fails, fail_if_in, fail_in, message, ordering_fails};
 use crate::emit::tokens::lit;
 use crate::error::Result;
 use crate::ir::plan::{Additional, Applies, Arg, Check, Entries, Message, Test};
@@ -36,18 +36,18 @@ impl TypedChecks<'_, '_> {
     /// `m` filled for the typed value `x` of `ty` (shown as JSON would show it), a count
     /// and the key being checked.
     pub(super) fn typed_text(&self, m: &Message, ty: &Ty, count: TokenStream) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         message(m, |a| match a {
             Arg::Instance => match ty {
-                Ty::String => quote!(#rt::__private::show_str(x)),
+                Ty::String => quote!(#p::show_str(x)),
                 // A float shows as Rust writes it (`-1`, `1.5`): an integral JSON number
                 // shows the same; one written `100.0` loses its `.0`, which `f64` does
                 // not keep.
                 Ty::F64 | Ty::Bool | Ty::Int(_) => quote!(x),
-                _ => quote!(#rt::__private::show_ser(x)),
+                _ => quote!(#p::show_ser(x)),
             },
             Arg::Count => count.clone(),
-            Arg::Key => quote!(#rt::__private::show_str(key)),
+            Arg::Key => quote!(#p::show_str(key)),
             Arg::First | Arg::Second => quote!(x),
         })
     }
@@ -59,7 +59,7 @@ impl TypedChecks<'_, '_> {
         node: NodeId,
         checks: &[Check],
         expr: Operand,
-    ) -> Result<Option<TokenStream>> {
+    ) -> Result<Option<Flat>> {
         let kind = match ty {
             Ty::String => Applies::String,
             Ty::Bool => Applies::Any,
@@ -70,9 +70,9 @@ impl TypedChecks<'_, '_> {
             .filter(|c| !vacuous(&c.test, kind) && !c.implied_by(ty))
             .collect();
         if !relevant.iter().all(|c| typed_form(&c.test, Target::Scalar)) {
-            return Ok(Some(self.fallback(node, &expr)));
+            return Ok(Some(Flat::Expr(self.fallback(node, &expr))));
         }
-        let rt = self.rt.clone();
+        let p = self.p.clone();
         let mut out = Vec::new();
         if relevant.iter().any(|c| matches!(c.test, Test::Count(..))) {
             out.push(quote!(let len = x.chars().count() as u64;));
@@ -81,19 +81,19 @@ impl TypedChecks<'_, '_> {
             let site = &c.site;
             out.push(match &c.test {
                 Test::Type(types, m) => {
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let text = self.typed_text(m, ty, quote!());
                     if *ty == Ty::F64 && types.contains(&JsonType::Integer) {
                         // A number typed `f64` may still hold an integral value.
-                        quote!(if !(x.is_finite() && x.fract() == 0.0) { #fail })
+                        let integral = quote!(!(x.is_finite() && x.fract() == 0.0));
+                        fail_if_in(&p, integral, site, text)
                     } else {
                         // Never of the type (a field typed by its other keywords): bound to
                         // a local, so the check reads like the others and no assignment
                         // before it is "never read".
+                        let fail = fail_if_in(&p, quote!(!of_type), site, text);
                         quote! {
                             let of_type = false;
-                            if !of_type {
-                                #fail
-                            }
+                            #fail
                         }
                     }
                 }
@@ -103,46 +103,46 @@ impl TypedChecks<'_, '_> {
                     let cmp_fn = number_fn(ty, "compare");
                     let bt = bound(b);
                     let test = ordering_fails(*cmp);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let text = self.typed_text(m, ty, quote!());
                     let x = wide(ty);
-                    quote! {
-                        if #rt::__private::num::#cmp_fn(#x, #rt::__private::num::#bt) #test {
-                            #fail
-                        }
-                    }
+                    let fails = quote!(#p::num::#cmp_fn(#x, #p::num::#bt) #test);
+                    fail_if_in(&p, fails, site, text)
                 }
                 Test::MultipleOf(b, m) => {
                     let bt = bound(b);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
+                    let text = self.typed_text(m, ty, quote!());
                     let test = match ty {
-                        Ty::F64 => quote!(#rt::__private::num::multiple_of_f64(*x, #rt::__private::num::#bt)),
-                        _ => quote!(#rt::__private::num::multiple_of_i128(i128::from(*x), #rt::__private::num::#bt)),
+                        Ty::F64 => quote!(#p::num::multiple_of_f64(*x, #p::num::#bt)),
+                        _ => quote!(#p::num::multiple_of_i128(i128::from(*x), #p::num::#bt)),
                     };
-                    quote!(if !#test { #fail })
+                    fail_if_in(&p, quote!(!#test), site, text)
                 }
                 Test::Count(_, cmp, limit, m) => {
                     let test = count_fails(*cmp, quote!(len), *limit);
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    quote!(if #test { #fail })
+                    fail_if_in(&p, test, site, self.typed_text(m, ty, quote!()))
                 }
-                Test::Pattern(p, m) => {
-                    let re = self.v.regex(node, site.keyword, p)?;
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    pattern(&rt, quote!(validators::#re), quote!(x), fail)
+                Test::Pattern(pat, m) => {
+                    let re = self.v.regex(node, site.keyword, pat)?;
+                    let text = self.typed_text(m, ty, quote!());
+                    let misses = quote!(!#p::regex::is_match(&validators::#re, x));
+                    fail_if_in(&p, misses, site, text)
                 }
                 Test::Format(f, m) => {
-                    let fail = fail(&rt, site, self.typed_text(m, ty, quote!()));
-                    format(&rt, f, quote!(x), fail)
+                    let text = self.typed_text(m, ty, quote!());
+                    let name = lit(f);
+                    let invalid =
+                        quote!(cx.formats() && #p::format::check(#name, x) == Some(false));
+                    fail_if_in(&p, invalid, site, text)
                 }
                 _ => continue,
             });
         }
-        Ok(block(&expr, out))
+        Ok((!out.is_empty()).then_some(Flat::Stmts(out)))
     }
 
     /// `enum` or `const` on a scalar: the typed literals of the value's type.
     fn literals(&self, ty: &Ty, values: &[Value], c: &Check, m: &Message) -> TokenStream {
-        let rt = &self.rt;
+        let p = &self.p;
         // String literals are one flat `matches!` (a long `||` chain nests one level per
         // operand, which overflows the formatter's stack on enums of ~1,000 values).
         let strings: Vec<proc_macro2::Literal> = values
@@ -163,11 +163,16 @@ impl TypedChecks<'_, '_> {
                 let b = bound(n);
                 let cmp_fn = number_fn(ty, "compare");
                 let x = wide(ty);
-                Some(quote!(#rt::__private::num::#cmp_fn(#x, #rt::__private::num::#b) == ::core::cmp::Ordering::Equal))
+                Some(quote!(#p::num::#cmp_fn(#x, #p::num::#b) == ::core::cmp::Ordering::Equal))
             }
             _ => None,
         }));
-        let fail = fail(rt, &c.site, self.typed_text(m, ty, quote!()));
+        let fail = fail_if_in(
+            p,
+            quote!(!in_set),
+            &c.site,
+            self.typed_text(m, ty, quote!()),
+        );
         let cond = if tests.is_empty() {
             quote!(false)
         } else {
@@ -175,9 +180,7 @@ impl TypedChecks<'_, '_> {
         };
         quote! {
             let in_set = #cond;
-            if !in_set {
-                #fail
-            }
+            #fail
         }
     }
 
@@ -191,7 +194,7 @@ impl TypedChecks<'_, '_> {
         checks: &[Check],
         expr: Operand,
         depth: usize,
-    ) -> Result<Option<TokenStream>> {
+    ) -> Result<Option<Flat>> {
         let (applies, target) = match of {
             Collection::Vec(_) => (Applies::Array, Target::Vec),
             Collection::Map(_) => (Applies::Object, Target::Map),
@@ -201,57 +204,78 @@ impl TypedChecks<'_, '_> {
             .filter(|c| !vacuous(&c.test, applies))
             .collect();
         if !relevant.iter().all(|c| typed_form(&c.test, target)) {
-            return Ok(Some(self.fallback(node, &expr)));
+            return Ok(Some(Flat::Expr(self.fallback(node, &expr))));
         }
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let p = self.p.clone();
         let mut out = Vec::new();
         for c in relevant {
             match (&c.test, of) {
                 (Test::Count(_, cmp, limit, m), _) => {
                     let test = count_fails(*cmp, quote!((x.len() as u64)), *limit);
                     let text = self.typed_text(m, &Ty::Any, quote!(x.len()));
-                    let fail = fail(&rt, &c.site, text);
-                    out.push(quote!(if #test { #fail }));
+                    out.push(fail_if_in(&p, test, &c.site, text));
                 }
                 (Test::Items(_, items), Collection::Vec(item)) => {
-                    if let Some(inner) =
-                        self.check(item, *items, Operand::Expr(quote!(element)), depth + 1)?
-                    {
-                        out.push(quote! {
-                            for (i, element) in x.iter().enumerate() {
-                                if !cx.at_index(i, |cx| #inner) {
-                                    #failed
-                                }
+                    let element = Operand::Expr(quote!(element));
+                    match self.check_flat(item, *items, element, depth + 1)? {
+                        None => {}
+                        // Each item's statements one level down, with `x` the item.
+                        Some(Flat::Stmts(stmts)) => out.push(quote! {
+                            for (i, x) in x.iter().enumerate() {
+                                let cx = &mut cx.index_scope(i);
+                                #(#stmts)*
                             }
-                        });
+                        }),
+                        Some(Flat::Expr(inner)) => match point_free(&p, &inner, "element") {
+                            Some(f) if !boxed(self.module, item) => {
+                                out.push(self.ensure(quote!(cx.items(x, #f))));
+                            }
+                            _ => {
+                                let ensure = self.ensure(quote!(cx.at_index(i, |cx| #inner)));
+                                out.push(quote! {
+                                    for (i, element) in x.iter().enumerate() {
+                                        #ensure
+                                    }
+                                });
+                            }
+                        },
                     }
                 }
                 (Test::Required(name, m), Collection::Map(_)) => {
                     let n = lit(name);
-                    let fail = fail(&rt, &c.site, self.typed_text(m, &Ty::Any, quote!()));
-                    out.push(quote!(if !x.contains_key(#n) { #fail }));
+                    let text = self.typed_text(m, &Ty::Any, quote!());
+                    out.push(fail_if_in(&p, quote!(!x.contains_key(#n)), &c.site, text));
                 }
                 (Test::Entries(e), Collection::Map(value)) => {
                     out.extend(self.entries(node, e, EntryTy::Typed(value), quote!(x), depth)?);
                 }
+                // Property names are checked where the object is.
                 (Test::PropertyNames(pn), Collection::Map(_)) => {
-                    if let Some(c) =
-                        self.check(&Ty::String, *pn, Operand::Expr(quote!(key)), depth + 1)?
-                    {
-                        out.push(quote! {
-                            for key in x.keys() {
-                                if !#c {
-                                    #failed
+                    let key = Operand::Expr(quote!(key));
+                    match self.check_flat(&Ty::String, *pn, key, depth + 1)? {
+                        None => {}
+                        Some(Flat::Stmts(stmts)) => {
+                            let stmts: TokenStream = stmts.into_iter().collect();
+                            out.push(if count_ident(&stmts, "key") == 0 {
+                                quote!(for x in x.keys() { #stmts })
+                            } else {
+                                quote!(for key in x.keys() { let x = key; #stmts })
+                            });
+                        }
+                        Some(Flat::Expr(c)) => {
+                            let ensure = self.ensure(c);
+                            out.push(quote! {
+                                for key in x.keys() {
+                                    #ensure
                                 }
-                            }
-                        });
+                            });
+                        }
                     }
                 }
                 _ => {}
             }
         }
-        Ok(block(&expr, out))
+        Ok((!out.is_empty()).then_some(Flat::Stmts(out)))
     }
 
     /// `patternProperties` and `additionalProperties` over the entries of `source` (a map
@@ -264,59 +288,101 @@ impl TypedChecks<'_, '_> {
         source: TokenStream,
         depth: usize,
     ) -> Result<Option<TokenStream>> {
-        let rt = self.rt.clone();
-        let failed = child_failed(&rt);
+        let p = self.p.clone();
         let mut uses_entry = false;
-        let mut value_check = |this: &mut Self, n: NodeId| -> Result<Option<TokenStream>> {
-            let c = match values {
-                EntryTy::Typed(t) => this.check(t, n, Operand::Expr(quote!(entry)), depth + 1)?,
+        // The statement checking `entry` against node `n`, one level down at its key.
+        type Checked = Option<(TokenStream, Option<TokenStream>)>;
+        let mut value_check = |this: &mut Self, n: NodeId| -> Result<Checked> {
+            let (c, ty) = match values {
+                EntryTy::Typed(t) => (
+                    this.check(t, n, Operand::Expr(quote!(entry)), depth + 1)?,
+                    Some(t),
+                ),
                 EntryTy::Json => {
                     let f = this.v.call(n);
-                    Some(quote!(validators::#f(entry, cx)))
+                    (Some(quote!(validators::#f(entry, cx))), None)
                 }
             };
             uses_entry |= c.is_some();
-            Ok(c)
+            Ok(c.map(|c| match point_free(&this.p, &c, "entry") {
+                Some(f) if !ty.is_some_and(|t| boxed(this.module, t)) => {
+                    (this.ensure(quote!(cx.at(key, entry, #f))), Some(f))
+                }
+                _ => (this.ensure(quote!(cx.at_key(key, |cx| #c))), None),
+            }))
         };
-        let at_key = |c: TokenStream| quote!(!cx.at_key(key, |cx| #c));
         // The additionalProperties step, if it can fail; only then do pattern matches
         // need tracking.
         let additional = match &e.additional {
             Some(Additional::Deny(f)) => {
                 let text = self.typed_text(&f.message, &Ty::Any, quote!());
-                Some((None, fail(&rt, &f.site, text)))
+                Some(Step::Fail(&f.site, text))
             }
-            Some(Additional::Schema(a)) => {
-                value_check(self, *a)?.map(|c| (Some(at_key(c)), failed.clone()))
-            }
+            Some(Additional::Schema(a)) => match value_check(self, *a)? {
+                // Every entry against one schema, by a function of the value.
+                Some((_, Some(f))) if e.patterns.is_empty() && e.declared.is_empty() => {
+                    return Ok(Some(self.ensure(quote!(cx.entries(#source, #f)))));
+                }
+                step => step.map(|(check, _)| Step::Check(check)),
+            },
             None => None,
         };
         let track = !e.patterns.is_empty() && additional.is_some();
-        let mut patterns = Vec::new();
-        for p in &e.patterns {
-            let step = match p.node {
-                Some(n) => value_check(self, n)?.map(at_key),
+        let mut out = Vec::new();
+        if track {
+            out.push(quote!(let mut matched = false;));
+        }
+        for pat in &e.patterns {
+            let step = match pat.node {
+                Some(n) => value_check(self, n)?.map(|(check, _)| check),
                 None => None,
             };
             if step.is_none() && !track {
                 continue;
             }
-            let re = self.v.regex(node, "patternProperties", &p.pattern)?;
-            patterns.push((
-                quote!(#rt::__private::regex::is_match(&validators::#re, key)),
-                step,
-            ));
+            let re = self.v.regex(node, "patternProperties", &pat.pattern)?;
+            let mark = track.then(|| quote!(matched = true;));
+            out.push(quote! {
+                if #p::regex::is_match(&validators::#re, key) {
+                    #mark
+                    #step
+                }
+            });
         }
-        let value = uses_entry.then(|| quote!(entry));
-        Ok(entries_loop(
-            source,
-            value,
-            patterns,
-            additional,
-            &e.declared,
-            &failed,
-        ))
+        if let Some(step) = additional {
+            let mut conds = Vec::new();
+            if track {
+                conds.push(quote!(!matched));
+            }
+            if !e.declared.is_empty() {
+                let declared = e.declared.iter().map(|n| lit(n));
+                conds.push(quote!(!matches!(key.as_str(), #(#declared)|*)));
+            }
+            out.push(match step {
+                Step::Fail(site, text) if conds.is_empty() => fail_in(&p, site, text),
+                Step::Fail(site, text) => fail_if_in(&p, quote!(#(#conds)&&*), site, text),
+                Step::Check(check) if conds.is_empty() => check,
+                Step::Check(check) => quote!(if #(#conds)&&* { #check }),
+            });
+        }
+        if out.is_empty() {
+            return Ok(None);
+        }
+        let value = if uses_entry { quote!(entry) } else { quote!(_) };
+        Ok(Some(quote! {
+            for (key, #value) in #source {
+                #(#out)*
+            }
+        }))
     }
+}
+
+/// What an entry that no pattern matched (or any entry, without patterns) is held to.
+enum Step<'s> {
+    /// `additionalProperties: false`: fails at its site with this message.
+    Fail(&'s crate::ir::plan::Site, TokenStream),
+    /// The statement checking the entry against the `additionalProperties` schema.
+    Check(TokenStream),
 }
 
 /// `compare_u64`, `compare_i64` or `compare_f64` for a number type.

@@ -156,96 +156,81 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`JobResultBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct JobResultBuilderValues<Output = ::serde_json::Value> {
+    job: Option<String>,
+    status: Option<JobResultStatus>,
+    output: Option<Option<Output>>,
+    attempts: Option<u64>,
+}
 /// Builds a [`JobResult`] field by field; see [`JobResult::builder`].
 ///
 /// Required: `job`, `status`, `output`. Calling [`JobResultBuilder::build`] before they are all set does not compile; it then checks the schema.
 #[derive(Debug, Clone)]
 #[must_use = "a builder does nothing until it is built"]
+#[allow(clippy::type_complexity)]
 pub struct JobResultBuilder<
     Output = ::serde_json::Value,
     Job = ::envgen_runtime::builder::Unset,
     Status = ::envgen_runtime::builder::Unset,
     Output2 = ::envgen_runtime::builder::Unset,
-> {
-    job: Option<String>,
-    status: Option<JobResultStatus>,
-    output: Option<Option<Output>>,
-    attempts: Option<u64>,
-    _s0: ::core::marker::PhantomData<fn() -> Job>,
-    _s1: ::core::marker::PhantomData<fn() -> Status>,
-    _s2: ::core::marker::PhantomData<fn() -> Output2>,
-}
+>(
+    JobResultBuilderValues<Output>,
+    ::core::marker::PhantomData<fn() -> (Job, Status, Output2)>,
+);
 impl<Output> JobResult<Output> {
     /// Starts building a `JobResult`: see [`JobResultBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> JobResultBuilder<
-        Output,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        JobResultBuilder {
+    pub fn builder() -> JobResultBuilder<Output> {
+        JobResultBuilder::retype(JobResultBuilderValues {
             job: None,
             status: None,
             output: None,
             attempts: None,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-            _s2: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: JobResultBuilderValues<Output>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     /// Sets [`JobResult::job`].
     pub fn job(
         mut self,
         value: impl Into<String>,
     ) -> JobResultBuilder<Output, ::envgen_runtime::builder::Set, Status, Output2> {
-        self.job = Some(value.into());
-        self.retype()
+        self.0.job = Some(value.into());
+        JobResultBuilder::retype(self.0)
     }
     /// Sets [`JobResult::status`].
     pub fn status(
         mut self,
         value: impl Into<JobResultStatus>,
     ) -> JobResultBuilder<Output, Job, ::envgen_runtime::builder::Set, Output2> {
-        self.status = Some(value.into());
-        self.retype()
+        self.0.status = Some(value.into());
+        JobResultBuilder::retype(self.0)
     }
     /// Sets [`JobResult::output`].
     pub fn output(
         mut self,
         value: Output,
     ) -> JobResultBuilder<Output, Job, Status, ::envgen_runtime::builder::Set> {
-        self.output = Some(Some(value));
-        self.retype()
+        self.0.output = Some(Some(value));
+        JobResultBuilder::retype(self.0)
     }
     /// Sets `output` to `null`.
     pub fn output_null(
         mut self,
     ) -> JobResultBuilder<Output, Job, Status, ::envgen_runtime::builder::Set> {
-        self.output = Some(None);
-        self.retype()
+        self.0.output = Some(None);
+        JobResultBuilder::retype(self.0)
     }
     /// Sets [`JobResult::attempts`].
     pub fn attempts(mut self, value: u64) -> Self {
-        self.attempts = Some(value);
+        self.0.attempts = Some(value);
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextJob, NextStatus, NextOutput2>(
-        self,
-    ) -> JobResultBuilder<Output, NextJob, NextStatus, NextOutput2> {
-        JobResultBuilder {
-            job: self.job,
-            status: self.status,
-            output: self.output,
-            attempts: self.attempts,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-            _s2: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`JobResult`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -257,19 +242,12 @@ impl<Output, Job, Status, Output2> JobResultBuilder<Output, Job, Status, Output2
         Output2: builder_state::JobResult_output,
         Output: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/required");
         let __built = JobResult {
-            job: ::envgen_runtime::builder::take(self.job, "job", "#/required")?,
-            status: ::envgen_runtime::builder::take(
-                self.status,
-                "status",
-                "#/required",
-            )?,
-            output: ::envgen_runtime::builder::take(
-                self.output,
-                "output",
-                "#/required",
-            )?,
-            attempts: self.attempts,
+            job: __required.take(self.0.job, "job")?,
+            status: __required.take(self.0.status, "status")?,
+            output: __required.take(self.0.output, "output")?,
+            attempts: self.0.attempts,
         };
         __built.validate()?;
         Ok(__built)
@@ -289,10 +267,12 @@ pub enum JobResultStatus {
 );
 ::envgen_runtime::__private::document!(JobResultStatus, n2, check_n2, false);
 /// The typestate of the builders: one trait per required field, implemented
-/// only by `Set`, so that `build()` compiles once every required field is set.
+/// only by `Set`, so that `build()` compiles once every required field is set;
+/// and what `build()` takes required values with, under a short path.
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
 pub mod builder_state {
+    pub use ::envgen_runtime::builder::Required;
     /// Implemented once `JobResultBuilder::job` is set.
     #[diagnostic::on_unimplemented(
         message = "`JobResult::builder()` is missing the required field `job`",
@@ -323,81 +303,44 @@ where
     Output: ::serde::Serialize + 'static,
 {
     fn check_n0<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
+        use ::envgen_runtime::__private as __p;
         let mut valid = true;
-        if !cx
-            .at_key(
-                "job",
-                |cx| {
-                    let x = &self.job;
-                    let mut valid = true;
-                    if !::envgen_runtime::__private::regex::is_match(
-                        &validators::RE_0,
-                        x,
-                    ) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern", "#/properties/job/pattern", ||
-                            format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                            ::envgen_runtime::__private::show_str(x))
-                        );
-                    }
-                    valid
-                },
-            )
         {
-            ::envgen_runtime::__private::failed!(valid, cx);
+            let cx = &mut cx.key_scope("job");
+            let x = &self.job;
+            __p::fail_if!(
+                !__p::regex::is_match(&validators::RE_0, x), valid, cx, "pattern",
+                "#/properties/job/pattern", ||
+                format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
+                __p::show_str(x))
+            );
         }
-        if !cx.at_key("status", |cx| <JobResultStatus>::check_n2(&self.status, cx)) {
-            ::envgen_runtime::__private::failed!(valid, cx);
-        }
+        __p::ensure!(
+            valid, cx, cx.at("status", &self.status, JobResultStatus::check_n2)
+        );
         if !cx
-            .at_key(
+            .at_opt(
                 "output",
-                |cx| match &self.output {
-                    Some(x) => {
-                        ::envgen_runtime::__private::check::generic_kinds(
-                            x,
-                            cx,
-                            validators::n3,
-                            127u8,
-                            &[],
-                        )
-                    }
-                    None => true,
-                },
+                self.output.as_ref(),
+                |x, cx| __p::check::generic_kinds(x, cx, validators::n3, 127u8, &[]),
             )
         {
-            ::envgen_runtime::__private::failed!(valid, cx);
+            __p::failed!(valid, cx);
         }
-        if !cx
-            .at_key(
-                "attempts",
-                |cx| match &self.attempts {
-                    Some(x) => {
-                        let mut valid = true;
-                        if ::envgen_runtime::__private::num::compare_u64(
-                            *x,
-                            ::envgen_runtime::__private::num::Bound::U(1u64),
-                        ) == ::core::cmp::Ordering::Less
-                        {
-                            ::envgen_runtime::__private::fail!(
-                                valid, cx, "minimum", "#/properties/attempts/minimum", ||
-                                format!("{} is less than minimum 1", x)
-                            );
-                        }
-                        valid
-                    }
-                    None => true,
-                },
-            )
-        {
-            ::envgen_runtime::__private::failed!(valid, cx);
+        if let Some(x) = &self.attempts {
+            let cx = &mut cx.key_scope("attempts");
+            __p::fail_if!(
+                __p::num::compare_u64(*x, __p::num::Bound::U(1u64)) ==
+                ::core::cmp::Ordering::Less, valid, cx, "minimum",
+                "#/properties/attempts/minimum", || format!("{} is less than minimum 1",
+                x)
+            );
         }
         valid
     }
 }
 impl JobResultStatus {
-    fn check_n2<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
-        let _ = cx;
+    fn check_n2<'v>(&'v self, _: &mut ::envgen_runtime::Cx<'v>) -> bool {
         true
     }
 }
