@@ -2282,7 +2282,8 @@ def _expand_document(args):
 
 
 def _expand_deserialize_map(args):
-    """`Name`: `impl Deserialize` through the struct's `ReadMap` impl."""
+    """`Name`: `impl Deserialize` through the struct's `ReadMap` impl (`deserialize_map!`,
+    `deserialize_boxed!`) or the union's `ReadAny` impl (`deserialize_any!`)."""
     name = args.strip()
     if not re.fullmatch(r"\w+", name):
         return None
@@ -2302,6 +2303,8 @@ def _expand_serialize(args):
 
 RUNTIME_MACROS = {"string_enum": _expand_string_enum, "document": _expand_document,
                   "deserialize_map": _expand_deserialize_map,
+                  "deserialize_boxed": _expand_deserialize_map,
+                  "deserialize_any": _expand_deserialize_map,
                   "serialize_map": _expand_serialize, "serialize_union": _expand_serialize}
 
 

@@ -55,7 +55,7 @@ where
     const EXPECTING: &'static str = "a ApiDescription object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::de;
@@ -65,13 +65,11 @@ where
         let mut f_components: Option<Components<Meta>> = None;
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "apiVersion" => de::field(&mut map, &mut f_api_version, "apiVersion")?,
-                "info" => de::field(&mut map, &mut f_info, "info")?,
-                "paths" => de::field(&mut map, &mut f_paths, "paths")?,
-                "components" => de::field(&mut map, &mut f_components, "components")?,
-                _ => {
-                    return Err(de::property_not_allowed(key.as_str()));
-                }
+                "apiVersion" => map.field(&mut f_api_version, "apiVersion")?,
+                "info" => map.field(&mut f_info, "info")?,
+                "paths" => map.field(&mut f_paths, "paths")?,
+                "components" => map.field(&mut f_components, "components")?,
+                _ => return Err(de::property_not_allowed(&key)),
             }
         }
         Ok(ApiDescription {
@@ -144,6 +142,14 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ApiDescriptionBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ApiDescriptionBuilderValues<Meta = ::serde_json::Value> {
+    api_version: Option<String>,
+    info: Option<Info>,
+    paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
+    components: Option<Components<Meta>>,
+}
 /// Builds a [`ApiDescription`] field by field; see [`ApiDescription::builder`].
 ///
 /// Required: `api_version`, `info`. Calling [`ApiDescriptionBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -153,71 +159,51 @@ pub struct ApiDescriptionBuilder<
     Meta = ::serde_json::Value,
     ApiVersion = ::envgen_runtime::builder::Unset,
     Info2 = ::envgen_runtime::builder::Unset,
-> {
-    api_version: Option<String>,
-    info: Option<Info>,
-    paths: Option<::envgen_runtime::IndexMap<String, PathItem<Meta>>>,
-    components: Option<Components<Meta>>,
-    _s0: ::core::marker::PhantomData<fn() -> ApiVersion>,
-    _s1: ::core::marker::PhantomData<fn() -> Info2>,
-}
+>(
+    ApiDescriptionBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> (ApiVersion, Info2)>,
+);
 impl<Meta> ApiDescription<Meta> {
     /// Starts building a `ApiDescription`: see [`ApiDescriptionBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ApiDescriptionBuilder<
-        Meta,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        ApiDescriptionBuilder {
+    pub fn builder() -> ApiDescriptionBuilder<Meta> {
+        ApiDescriptionBuilder::retype(ApiDescriptionBuilderValues {
             api_version: None,
             info: None,
             paths: None,
             components: None,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ApiDescriptionBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn api_version(
         mut self,
         value: impl Into<String>,
     ) -> ApiDescriptionBuilder<Meta, ::envgen_runtime::builder::Set, Info2> {
-        self.api_version = Some(value.into());
-        self.retype()
+        self.0.api_version = Some(value.into());
+        ApiDescriptionBuilder::retype(self.0)
     }
     pub fn info(
         mut self,
         value: impl Into<Info>,
     ) -> ApiDescriptionBuilder<Meta, ApiVersion, ::envgen_runtime::builder::Set> {
-        self.info = Some(value.into());
-        self.retype()
+        self.0.info = Some(value.into());
+        ApiDescriptionBuilder::retype(self.0)
     }
     pub fn paths(
         mut self,
         value: ::envgen_runtime::IndexMap<String, PathItem<Meta>>,
     ) -> Self {
-        self.paths = Some(value);
+        self.0.paths = Some(value);
         self
     }
     pub fn components(mut self, value: Components<Meta>) -> Self {
-        self.components = Some(value);
+        self.0.components = Some(value);
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextApiVersion, NextInfo2>(
-        self,
-    ) -> ApiDescriptionBuilder<Meta, NextApiVersion, NextInfo2> {
-        ApiDescriptionBuilder {
-            api_version: self.api_version,
-            info: self.info,
-            paths: self.paths,
-            components: self.components,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`ApiDescription`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -230,15 +216,12 @@ impl<Meta, ApiVersion, Info2> ApiDescriptionBuilder<Meta, ApiVersion, Info2> {
         Info2: builder_state::ApiDescription_info,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/required");
         let __built = ApiDescription {
-            api_version: ::envgen_runtime::builder::take(
-                self.api_version,
-                "apiVersion",
-                "#/required",
-            )?,
-            info: ::envgen_runtime::builder::take(self.info, "info", "#/required")?,
-            paths: self.paths,
-            components: self.components,
+            api_version: __required.take(self.0.api_version, "apiVersion")?,
+            info: __required.take(self.0.info, "info")?,
+            paths: self.0.paths,
+            components: self.0.components,
         };
         __built.validate()?;
         Ok(__built)
@@ -272,7 +255,7 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     const EXPECTING: &'static str = "a Info object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -282,16 +265,10 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "title" => de::field(&mut map, &mut f_title, "title")?,
-                "version" => de::field(&mut map, &mut f_version, "version")?,
-                "summary" => de::field(&mut map, &mut f_summary, "summary")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "title" => map.field(&mut f_title, "title")?,
+                "version" => map.field(&mut f_version, "version")?,
+                "summary" => map.field(&mut f_summary, "summary")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Info {
@@ -303,6 +280,14 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
     }
 }
 ::envgen_runtime::__private::document!(Info, n6, check_n6, true);
+/// The values a [`InfoBuilder`] has been given so far.
+#[derive(Debug, Clone, Default)]
+struct InfoBuilderValues {
+    title: Option<String>,
+    version: Option<String>,
+    summary: Option<String>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Info`] field by field; see [`Info::builder`].
 ///
 /// Required: `title`, `version`. Calling [`InfoBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -311,49 +296,38 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for Info {
 pub struct InfoBuilder<
     Title = ::envgen_runtime::builder::Unset,
     Version = ::envgen_runtime::builder::Unset,
-> {
-    title: Option<String>,
-    version: Option<String>,
-    summary: Option<String>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Title>,
-    _s1: ::core::marker::PhantomData<fn() -> Version>,
-}
+>(
+    InfoBuilderValues,
+    ::core::marker::PhantomData<fn() -> (Title, Version)>,
+);
 impl Info {
     /// Starts building a `Info`: see [`InfoBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> InfoBuilder<
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        InfoBuilder {
-            title: None,
-            version: None,
-            summary: None,
-            extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+    pub fn builder() -> InfoBuilder {
+        InfoBuilder::retype(::core::default::Default::default())
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Title, Version> InfoBuilder<Title, Version> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: InfoBuilderValues) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn title(
         mut self,
         value: impl Into<String>,
     ) -> InfoBuilder<::envgen_runtime::builder::Set, Version> {
-        self.title = Some(value.into());
-        self.retype()
+        self.0.title = Some(value.into());
+        InfoBuilder::retype(self.0)
     }
     pub fn version(
         mut self,
         value: impl Into<String>,
     ) -> InfoBuilder<Title, ::envgen_runtime::builder::Set> {
-        self.version = Some(value.into());
-        self.retype()
+        self.0.version = Some(value.into());
+        InfoBuilder::retype(self.0)
     }
     pub fn summary(mut self, value: impl Into<String>) -> Self {
-        self.summary = Some(value.into());
+        self.0.summary = Some(value.into());
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -362,19 +336,8 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextTitle, NextVersion>(self) -> InfoBuilder<NextTitle, NextVersion> {
-        InfoBuilder {
-            title: self.title,
-            version: self.version,
-            summary: self.summary,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Info`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -384,19 +347,12 @@ impl<Title, Version> InfoBuilder<Title, Version> {
         Title: builder_state::Info_title,
         Version: builder_state::Info_version,
     {
+        let __required = builder_state::Required("#/$defs/info/required");
         let __built = Info {
-            title: ::envgen_runtime::builder::take(
-                self.title,
-                "title",
-                "#/$defs/info/required",
-            )?,
-            version: ::envgen_runtime::builder::take(
-                self.version,
-                "version",
-                "#/$defs/info/required",
-            )?,
-            summary: self.summary,
-            extra: self.extra,
+            title: __required.take(self.0.title, "title")?,
+            version: __required.take(self.0.version, "version")?,
+            summary: self.0.summary,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -463,7 +419,7 @@ where
     const EXPECTING: &'static str = "a PathItem object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_get: Option<Operation<Meta>> = None;
@@ -471,15 +427,9 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "get" => de::field(&mut map, &mut f_get, "get")?,
-                "post" => de::field(&mut map, &mut f_post, "post")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "get" => map.field(&mut f_get, "get")?,
+                "post" => map.field(&mut f_post, "post")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(PathItem {
@@ -563,7 +513,6 @@ pub struct PathItemBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> PathItem<Meta> {
     /// Starts building a `PathItem`: see [`PathItemBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> PathItemBuilder<Meta> {
         PathItemBuilder {
             get: None,
@@ -572,7 +521,7 @@ impl<Meta> PathItem<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> PathItemBuilder<Meta> {
     pub fn get(mut self, value: Operation<Meta>) -> Self {
         self.get = Some(value);
@@ -661,7 +610,7 @@ where
     const EXPECTING: &'static str = "a Operation object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -671,16 +620,10 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "operationId" => de::field(&mut map, &mut f_operation_id, "operationId")?,
-                "parameters" => de::field(&mut map, &mut f_parameters, "parameters")?,
-                "responses" => de::field(&mut map, &mut f_responses, "responses")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "operationId" => map.field(&mut f_operation_id, "operationId")?,
+                "parameters" => map.field(&mut f_parameters, "parameters")?,
+                "responses" => map.field(&mut f_responses, "responses")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Operation {
@@ -753,6 +696,14 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`OperationBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct OperationBuilderValues<Meta = ::serde_json::Value> {
+    operation_id: Option<String>,
+    parameters: Option<Vec<Parameter<Meta>>>,
+    responses: Option<::envgen_runtime::IndexMap<String, Response<Meta>>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Operation`] field by field; see [`Operation::builder`].
 ///
 /// Required: `responses`. Calling [`OperationBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -761,42 +712,41 @@ where
 pub struct OperationBuilder<
     Meta = ::serde_json::Value,
     Responses = ::envgen_runtime::builder::Unset,
-> {
-    operation_id: Option<String>,
-    parameters: Option<Vec<Parameter<Meta>>>,
-    responses: Option<::envgen_runtime::IndexMap<String, Response<Meta>>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Responses>,
-}
+>(
+    OperationBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> Responses>,
+);
 impl<Meta> Operation<Meta> {
     /// Starts building a `Operation`: see [`OperationBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> OperationBuilder<Meta, ::envgen_runtime::builder::Unset> {
-        OperationBuilder {
+    pub fn builder() -> OperationBuilder<Meta> {
+        OperationBuilder::retype(OperationBuilderValues {
             operation_id: None,
             parameters: None,
             responses: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Responses> OperationBuilder<Meta, Responses> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: OperationBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn operation_id(mut self, value: impl Into<String>) -> Self {
-        self.operation_id = Some(value.into());
+        self.0.operation_id = Some(value.into());
         self
     }
     pub fn parameters(mut self, value: Vec<Parameter<Meta>>) -> Self {
-        self.parameters = Some(value);
+        self.0.parameters = Some(value);
         self
     }
     pub fn responses(
         mut self,
         value: ::envgen_runtime::IndexMap<String, Response<Meta>>,
     ) -> OperationBuilder<Meta, ::envgen_runtime::builder::Set> {
-        self.responses = Some(value);
-        self.retype()
+        self.0.responses = Some(value);
+        OperationBuilder::retype(self.0)
     }
     /// Adds a property the schema does not declare (kept in insertion order).
     pub fn extra(
@@ -804,18 +754,8 @@ impl<Meta, Responses> OperationBuilder<Meta, Responses> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextResponses>(self) -> OperationBuilder<Meta, NextResponses> {
-        OperationBuilder {
-            operation_id: self.operation_id,
-            parameters: self.parameters,
-            responses: self.responses,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Operation`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -825,15 +765,12 @@ impl<Meta, Responses> OperationBuilder<Meta, Responses> {
         Responses: builder_state::Operation_responses,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/operation/required");
         let __built = Operation {
-            operation_id: self.operation_id,
-            parameters: self.parameters,
-            responses: ::envgen_runtime::builder::take(
-                self.responses,
-                "responses",
-                "#/$defs/operation/required",
-            )?,
-            extra: self.extra,
+            operation_id: self.0.operation_id,
+            parameters: self.0.parameters,
+            responses: __required.take(self.0.responses, "responses")?,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -895,7 +832,7 @@ where
     const EXPECTING: &'static str = "a Parameter object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -906,25 +843,17 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "name" => de::field(&mut map, &mut f_name, "name")?,
-                "in" => de::field(&mut map, &mut f_in_, "in")?,
-                "required" => de::field(&mut map, &mut f_required, "required")?,
+                "name" => map.field(&mut f_name, "name")?,
+                "in" => map.field(&mut f_in_, "in")?,
+                "required" => map.field(&mut f_required, "required")?,
                 "schema" => {
-                    de::once(&f_schema, "schema")?;
-                    f_schema = Some(
-                        map
-                            .next_value_seed(
-                                payload::NullableSeed(payload::Payload::<Meta>::new()),
-                            )?,
-                    );
+                    map.seed(
+                        &mut f_schema,
+                        "schema",
+                        payload::NullableSeed(payload::Payload::<Meta>::new()),
+                    )?
                 }
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Parameter {
@@ -998,6 +927,15 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ParameterBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ParameterBuilderValues<Meta = ::serde_json::Value> {
+    name: Option<String>,
+    in_: Option<ParameterIn>,
+    required: Option<bool>,
+    schema: Option<Option<Meta>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Parameter`] field by field; see [`Parameter::builder`].
 ///
 /// Required: `name`, `in_`. Calling [`ParameterBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -1007,61 +945,53 @@ pub struct ParameterBuilder<
     Meta = ::serde_json::Value,
     Name = ::envgen_runtime::builder::Unset,
     In = ::envgen_runtime::builder::Unset,
-> {
-    name: Option<String>,
-    in_: Option<ParameterIn>,
-    required: Option<bool>,
-    schema: Option<Option<Meta>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Name>,
-    _s1: ::core::marker::PhantomData<fn() -> In>,
-}
+>(
+    ParameterBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> (Name, In)>,
+);
 impl<Meta> Parameter<Meta> {
     /// Starts building a `Parameter`: see [`ParameterBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ParameterBuilder<
-        Meta,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        ParameterBuilder {
+    pub fn builder() -> ParameterBuilder<Meta> {
+        ParameterBuilder::retype(ParameterBuilderValues {
             name: None,
             in_: None,
             required: None,
             schema: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ParameterBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn name(
         mut self,
         value: impl Into<String>,
     ) -> ParameterBuilder<Meta, ::envgen_runtime::builder::Set, In> {
-        self.name = Some(value.into());
-        self.retype()
+        self.0.name = Some(value.into());
+        ParameterBuilder::retype(self.0)
     }
     pub fn in_(
         mut self,
         value: impl Into<ParameterIn>,
     ) -> ParameterBuilder<Meta, Name, ::envgen_runtime::builder::Set> {
-        self.in_ = Some(value.into());
-        self.retype()
+        self.0.in_ = Some(value.into());
+        ParameterBuilder::retype(self.0)
     }
     pub fn required(mut self, value: bool) -> Self {
-        self.required = Some(value);
+        self.0.required = Some(value);
         self
     }
     pub fn schema(mut self, value: Meta) -> Self {
-        self.schema = Some(Some(value));
+        self.0.schema = Some(Some(value));
         self
     }
     /// Sets `schema` to `null`.
     pub fn schema_null(mut self) -> Self {
-        self.schema = Some(None);
+        self.0.schema = Some(None);
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -1070,20 +1000,8 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextName, NextIn>(self) -> ParameterBuilder<Meta, NextName, NextIn> {
-        ParameterBuilder {
-            name: self.name,
-            in_: self.in_,
-            required: self.required,
-            schema: self.schema,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Parameter`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -1094,20 +1012,13 @@ impl<Meta, Name, In> ParameterBuilder<Meta, Name, In> {
         In: builder_state::Parameter_in_,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/parameter/required");
         let __built = Parameter {
-            name: ::envgen_runtime::builder::take(
-                self.name,
-                "name",
-                "#/$defs/parameter/required",
-            )?,
-            in_: ::envgen_runtime::builder::take(
-                self.in_,
-                "in",
-                "#/$defs/parameter/required",
-            )?,
-            required: self.required,
-            schema: self.schema,
-            extra: self.extra,
+            name: __required.take(self.0.name, "name")?,
+            in_: __required.take(self.0.in_, "in")?,
+            required: self.0.required,
+            schema: self.0.schema,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -1178,7 +1089,7 @@ where
     const EXPECTING: &'static str = "a Response object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -1187,15 +1098,9 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "description" => de::field(&mut map, &mut f_description, "description")?,
-                "content" => de::field(&mut map, &mut f_content, "content")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "description" => map.field(&mut f_description, "description")?,
+                "content" => map.field(&mut f_content, "content")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Response {
@@ -1267,6 +1172,13 @@ where
         Self::validate_with(self, options)
     }
 }
+/// The values a [`ResponseBuilder`] has been given so far.
+#[derive(Debug, Clone)]
+struct ResponseBuilderValues<Meta = ::serde_json::Value> {
+    description: Option<String>,
+    content: Option<::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>>,
+    extra: ::serde_json::Map<String, ::serde_json::Value>,
+}
 /// Builds a [`Response`] field by field; see [`Response::builder`].
 ///
 /// Required: `description`. Calling [`ResponseBuilder::build`] before they are all set does not compile; it then checks the schema.
@@ -1275,38 +1187,38 @@ where
 pub struct ResponseBuilder<
     Meta = ::serde_json::Value,
     Description = ::envgen_runtime::builder::Unset,
-> {
-    description: Option<String>,
-    content: Option<::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>>,
-    extra: ::serde_json::Map<String, ::serde_json::Value>,
-    _s0: ::core::marker::PhantomData<fn() -> Description>,
-}
+>(
+    ResponseBuilderValues<Meta>,
+    ::core::marker::PhantomData<fn() -> Description>,
+);
 impl<Meta> Response<Meta> {
     /// Starts building a `Response`: see [`ResponseBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ResponseBuilder<Meta, ::envgen_runtime::builder::Unset> {
-        ResponseBuilder {
+    pub fn builder() -> ResponseBuilder<Meta> {
+        ResponseBuilder::retype(ResponseBuilderValues {
             description: None,
             content: None,
             extra: ::core::default::Default::default(),
-            _s0: ::core::marker::PhantomData,
-        }
+        })
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
 impl<Meta, Description> ResponseBuilder<Meta, Description> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ResponseBuilderValues<Meta>) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     pub fn description(
         mut self,
         value: impl Into<String>,
     ) -> ResponseBuilder<Meta, ::envgen_runtime::builder::Set> {
-        self.description = Some(value.into());
-        self.retype()
+        self.0.description = Some(value.into());
+        ResponseBuilder::retype(self.0)
     }
     pub fn content(
         mut self,
         value: ::envgen_runtime::IndexMap<String, ResponseContentValue<Meta>>,
     ) -> Self {
-        self.content = Some(value);
+        self.0.content = Some(value);
         self
     }
     /// Adds a property the schema does not declare (kept in insertion order).
@@ -1315,17 +1227,8 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
         key: impl Into<String>,
         value: impl Into<::serde_json::Value>,
     ) -> Self {
-        self.extra.insert(key.into(), value.into());
+        self.0.extra.insert(key.into(), value.into());
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextDescription>(self) -> ResponseBuilder<Meta, NextDescription> {
-        ResponseBuilder {
-            description: self.description,
-            content: self.content,
-            extra: self.extra,
-            _s0: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`Response`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -1335,14 +1238,11 @@ impl<Meta, Description> ResponseBuilder<Meta, Description> {
         Description: builder_state::Response_description,
         Meta: ::serde::de::DeserializeOwned + ::serde::Serialize + 'static,
     {
+        let __required = builder_state::Required("#/$defs/response/required");
         let __built = Response {
-            description: ::envgen_runtime::builder::take(
-                self.description,
-                "description",
-                "#/$defs/response/required",
-            )?,
-            content: self.content,
-            extra: self.extra,
+            description: __required.take(self.0.description, "description")?,
+            content: self.0.content,
+            extra: self.0.extra,
         };
         __built.validate()?;
         Ok(__built)
@@ -1407,7 +1307,7 @@ where
     const EXPECTING: &'static str = "a ResponseContentValue object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime::__private::{de, payload};
         let mut f_schema: Option<Option<Meta>> = None;
@@ -1415,21 +1315,13 @@ where
         while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "schema" => {
-                    de::once(&f_schema, "schema")?;
-                    f_schema = Some(
-                        map
-                            .next_value_seed(
-                                payload::NullableSeed(payload::Payload::<Meta>::new()),
-                            )?,
-                    );
+                    map.seed(
+                        &mut f_schema,
+                        "schema",
+                        payload::NullableSeed(payload::Payload::<Meta>::new()),
+                    )?
                 }
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(ResponseContentValue {
@@ -1511,7 +1403,6 @@ pub struct ResponseContentValueBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> ResponseContentValue<Meta> {
     /// Starts building a `ResponseContentValue`: see [`ResponseContentValueBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> ResponseContentValueBuilder<Meta> {
         ResponseContentValueBuilder {
             schema: None,
@@ -1519,7 +1410,7 @@ impl<Meta> ResponseContentValue<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> ResponseContentValueBuilder<Meta> {
     pub fn schema(mut self, value: Meta) -> Self {
         self.schema = Some(Some(value));
@@ -1614,7 +1505,7 @@ where
     const EXPECTING: &'static str = "a Components object";
     fn read_map<Access>(mut map: Access) -> Result<Self, Access::Error>
     where
-        Access: ::serde::de::MapAccess<'de>,
+        Access: ::envgen_runtime::__private::de::Fields<'de>,
     {
         use ::envgen_runtime as __rt;
         use ::envgen_runtime::__private::{de, payload};
@@ -1622,14 +1513,8 @@ where
         let mut extra = ::serde_json::Map::new();
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "schemas" => de::field(&mut map, &mut f_schemas, "schemas")?,
-                _ => {
-                    let value = map.next_value_seed(payload::AnyValue)?;
-                    if extra.contains_key(key.as_str()) {
-                        return Err(de::duplicate_property(key.as_str()));
-                    }
-                    extra.insert(key.into_owned(), value);
-                }
+                "schemas" => map.field(&mut f_schemas, "schemas")?,
+                _ => de::keep(&mut extra, map.next_value_seed(payload::AnyValue)?, key)?,
             }
         }
         Ok(Components {
@@ -1711,7 +1596,6 @@ pub struct ComponentsBuilder<Meta = ::serde_json::Value> {
 }
 impl<Meta> Components<Meta> {
     /// Starts building a `Components`: see [`ComponentsBuilder`].
-    #[allow(clippy::type_complexity)]
     pub fn builder() -> ComponentsBuilder<Meta> {
         ComponentsBuilder {
             schemas: None,
@@ -1719,7 +1603,7 @@ impl<Meta> Components<Meta> {
         }
     }
 }
-#[allow(clippy::type_complexity, clippy::should_implement_trait)]
+#[allow(clippy::should_implement_trait)]
 impl<Meta> ComponentsBuilder<Meta> {
     pub fn schemas(
         mut self,
@@ -1772,48 +1656,24 @@ impl ::core::convert::From<::serde_json::Map<String, ::serde_json::Value>> for S
     }
 }
 ::envgen_runtime::__private::ser::serialize_union!(Schema { Boolean, Object });
-impl<'de> ::serde::Deserialize<'de> for Schema {
-    fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-    where
-        Deser: ::serde::Deserializer<'de>,
-    {
-        struct Visitor;
-        impl<'de> ::serde::de::Visitor<'de> for Visitor {
-            type Value = Schema;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a value of Schema (`type`)")
-            }
-            fn visit_bool<Fail>(self, value: bool) -> Result<Self::Value, Fail>
-            where
-                Fail: ::serde::de::Error,
-            {
-                Ok(Schema::Boolean(value))
-            }
-            fn visit_map<Access>(self, map: Access) -> Result<Self::Value, Access::Error>
-            where
-                Access: ::serde::de::MapAccess<'de>,
-            {
-                <::serde_json::Map<
-                    String,
-                    ::serde_json::Value,
-                > as ::serde::Deserialize>::deserialize(
-                        ::serde::de::value::MapAccessDeserializer::new(map),
-                    )
-                    .map(Schema::Object)
-            }
-        }
-        deserializer.deserialize_any(Visitor)
+::envgen_runtime::__private::union::deserialize_any!(Schema);
+impl<'de> ::envgen_runtime::__private::union::ReadAny<'de> for Schema {
+    const EXPECTING: &'static str = "a value of Schema (`type`)";
+    fn visit_bool<E: ::serde::de::Error>(value: bool) -> Result<Self, E> {
+        Ok(Self::Boolean(value))
+    }
+    fn visit_map<A: ::serde::de::MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        ::envgen_runtime::__private::union::from_map(map).map(Self::Object)
     }
 }
 ::envgen_runtime::__private::document!(Schema, n12, check_n12, false);
 /// The typestate of the builders: one trait per required field, implemented
-/// only by `Set`, so that `build()` compiles once every required field is set.
+/// only by `Set`, so that `build()` compiles once every required field is set;
+/// and what `build()` takes required values with, under a short path.
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
 pub mod builder_state {
+    pub use ::envgen_runtime::builder::Required;
     /// Implemented once `ApiDescriptionBuilder::api_version` is set.
     #[diagnostic::on_unimplemented(
         message = "`ApiDescription::builder()` is missing the required field `api_version`",

@@ -78,49 +78,35 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
     }
 }
 ::envgen_runtime::__private::document!(ReleaseNote, n0, check_n0, true);
-/// Builds a [`ReleaseNote`] field by field; see [`ReleaseNote::builder`].
-///
-/// Required: `id`, `service`, `version`, `released_at`. Calling [`ReleaseNoteBuilder::build`] before they are all set does not compile; it then checks the schema.
-#[derive(Debug, Clone)]
-#[must_use = "a builder does nothing until it is built"]
-pub struct ReleaseNoteBuilder<
-    Id = ::envgen_runtime::builder::Unset,
-    Service = ::envgen_runtime::builder::Unset,
-    Version = ::envgen_runtime::builder::Unset,
-    ReleasedAt = ::envgen_runtime::builder::Unset,
-> {
+/// The values a [`ReleaseNoteBuilder`] has been given so far.
+#[derive(Debug, Clone, Default)]
+struct ReleaseNoteBuilderValues {
     id: Option<::uuid::Uuid>,
     service: Option<String>,
     version: Option<String>,
     released_at: Option<::chrono::DateTime<::chrono::Utc>>,
     highlights: Option<Vec<String>>,
     breaking: Option<bool>,
-    _s0: ::core::marker::PhantomData<fn() -> Id>,
-    _s1: ::core::marker::PhantomData<fn() -> Service>,
-    _s2: ::core::marker::PhantomData<fn() -> Version>,
-    _s3: ::core::marker::PhantomData<fn() -> ReleasedAt>,
 }
+/// Builds a [`ReleaseNote`] field by field; see [`ReleaseNote::builder`].
+///
+/// Required: `id`, `service`, `version`, `released_at`. Calling [`ReleaseNoteBuilder::build`] before they are all set does not compile; it then checks the schema.
+#[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
+#[allow(clippy::type_complexity)]
+pub struct ReleaseNoteBuilder<
+    Id = ::envgen_runtime::builder::Unset,
+    Service = ::envgen_runtime::builder::Unset,
+    Version = ::envgen_runtime::builder::Unset,
+    ReleasedAt = ::envgen_runtime::builder::Unset,
+>(
+    ReleaseNoteBuilderValues,
+    ::core::marker::PhantomData<fn() -> (Id, Service, Version, ReleasedAt)>,
+);
 impl ReleaseNote {
     /// Starts building a `ReleaseNote`: see [`ReleaseNoteBuilder`].
-    #[allow(clippy::type_complexity)]
-    pub fn builder() -> ReleaseNoteBuilder<
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-        ::envgen_runtime::builder::Unset,
-    > {
-        ReleaseNoteBuilder {
-            id: None,
-            service: None,
-            version: None,
-            released_at: None,
-            highlights: None,
-            breaking: None,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-            _s2: ::core::marker::PhantomData,
-            _s3: ::core::marker::PhantomData,
-        }
+    pub fn builder() -> ReleaseNoteBuilder {
+        ReleaseNoteBuilder::retype(::core::default::Default::default())
     }
 }
 #[allow(clippy::type_complexity, clippy::should_implement_trait)]
@@ -130,6 +116,10 @@ impl<
     Version,
     ReleasedAt,
 > ReleaseNoteBuilder<Id, Service, Version, ReleasedAt> {
+    /// Holds `values` in a builder of this typestate.
+    fn retype(values: ReleaseNoteBuilderValues) -> Self {
+        Self(values, ::core::marker::PhantomData)
+    }
     /// Sets [`ReleaseNote::id`].
     pub fn id(
         mut self,
@@ -140,59 +130,42 @@ impl<
         Version,
         ReleasedAt,
     > {
-        self.id = Some(value.into());
-        self.retype()
+        self.0.id = Some(value.into());
+        ReleaseNoteBuilder::retype(self.0)
     }
     /// Sets [`ReleaseNote::service`].
     pub fn service(
         mut self,
         value: impl Into<String>,
     ) -> ReleaseNoteBuilder<Id, ::envgen_runtime::builder::Set, Version, ReleasedAt> {
-        self.service = Some(value.into());
-        self.retype()
+        self.0.service = Some(value.into());
+        ReleaseNoteBuilder::retype(self.0)
     }
     /// Sets [`ReleaseNote::version`].
     pub fn version(
         mut self,
         value: impl Into<String>,
     ) -> ReleaseNoteBuilder<Id, Service, ::envgen_runtime::builder::Set, ReleasedAt> {
-        self.version = Some(value.into());
-        self.retype()
+        self.0.version = Some(value.into());
+        ReleaseNoteBuilder::retype(self.0)
     }
     /// Sets [`ReleaseNote::released_at`].
     pub fn released_at(
         mut self,
         value: impl Into<::chrono::DateTime<::chrono::Utc>>,
     ) -> ReleaseNoteBuilder<Id, Service, Version, ::envgen_runtime::builder::Set> {
-        self.released_at = Some(value.into());
-        self.retype()
+        self.0.released_at = Some(value.into());
+        ReleaseNoteBuilder::retype(self.0)
     }
     /// Sets [`ReleaseNote::highlights`].
     pub fn highlights(mut self, value: impl Into<Vec<String>>) -> Self {
-        self.highlights = Some(value.into());
+        self.0.highlights = Some(value.into());
         self
     }
     /// Sets [`ReleaseNote::breaking`].
     pub fn breaking(mut self, value: bool) -> Self {
-        self.breaking = Some(value);
+        self.0.breaking = Some(value);
         self
-    }
-    /// Moves the values given so far into a builder of another typestate.
-    fn retype<NextId, NextService, NextVersion, NextReleasedAt>(
-        self,
-    ) -> ReleaseNoteBuilder<NextId, NextService, NextVersion, NextReleasedAt> {
-        ReleaseNoteBuilder {
-            id: self.id,
-            service: self.service,
-            version: self.version,
-            released_at: self.released_at,
-            highlights: self.highlights,
-            breaking: self.breaking,
-            _s0: ::core::marker::PhantomData,
-            _s1: ::core::marker::PhantomData,
-            _s2: ::core::marker::PhantomData,
-            _s3: ::core::marker::PhantomData,
-        }
     }
     /// Builds the [`ReleaseNote`] and checks it against its schema: a constraint the types cannot
     /// express (a pattern, a bound, a conditional rule) is an error naming the instance
@@ -204,35 +177,26 @@ impl<
         Version: builder_state::ReleaseNote_version,
         ReleasedAt: builder_state::ReleaseNote_released_at,
     {
+        let __required = builder_state::Required("#/required");
         let __built = ReleaseNote {
-            id: ::envgen_runtime::builder::take(self.id, "id", "#/required")?,
-            service: ::envgen_runtime::builder::take(
-                self.service,
-                "service",
-                "#/required",
-            )?,
-            version: ::envgen_runtime::builder::take(
-                self.version,
-                "version",
-                "#/required",
-            )?,
-            released_at: ::envgen_runtime::builder::take(
-                self.released_at,
-                "released_at",
-                "#/required",
-            )?,
-            highlights: self.highlights,
-            breaking: self.breaking,
+            id: __required.take(self.0.id, "id")?,
+            service: __required.take(self.0.service, "service")?,
+            version: __required.take(self.0.version, "version")?,
+            released_at: __required.take(self.0.released_at, "released_at")?,
+            highlights: self.0.highlights,
+            breaking: self.0.breaking,
         };
         __built.validate()?;
         Ok(__built)
     }
 }
 /// The typestate of the builders: one trait per required field, implemented
-/// only by `Set`, so that `build()` compiles once every required field is set.
+/// only by `Set`, so that `build()` compiles once every required field is set;
+/// and what `build()` takes required values with, under a short path.
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
 pub mod builder_state {
+    pub use ::envgen_runtime::builder::Required;
     /// Implemented once `ReleaseNoteBuilder::id` is set.
     #[diagnostic::on_unimplemented(
         message = "`ReleaseNote::builder()` is missing the required field `id`",
@@ -268,118 +232,51 @@ pub mod builder_state {
 }
 impl ReleaseNote {
     fn check_n0<'v>(&'v self, cx: &mut ::envgen_runtime::Cx<'v>) -> bool {
+        use ::envgen_runtime::__private as __p;
         let mut valid = true;
-        if !cx
-            .at_key(
-                "id",
-                |cx| ::envgen_runtime::__private::check::fallback(
-                    &self.id,
-                    cx,
-                    validators::n1,
-                ),
-            )
+        __p::ensure!(
+            valid, cx, cx.at("id", &self.id, __p::check::as_value(validators::n1))
+        );
         {
-            ::envgen_runtime::__private::failed!(valid, cx);
+            let cx = &mut cx.key_scope("service");
+            let x = &self.service;
+            __p::fail_if!(
+                !__p::regex::is_match(&validators::RE_0, x), valid, cx, "pattern",
+                "#/properties/service/pattern", ||
+                format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
+                __p::show_str(x))
+            );
         }
-        if !cx
-            .at_key(
-                "service",
-                |cx| {
-                    let x = &self.service;
-                    let mut valid = true;
-                    if !::envgen_runtime::__private::regex::is_match(
-                        &validators::RE_0,
-                        x,
-                    ) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern", "#/properties/service/pattern", ||
-                            format!("{} does not match the pattern \"^[a-z][a-z0-9-]*$\"",
-                            ::envgen_runtime::__private::show_str(x))
-                        );
-                    }
-                    valid
-                },
-            )
         {
-            ::envgen_runtime::__private::failed!(valid, cx);
+            let cx = &mut cx.key_scope("version");
+            let x = &self.version;
+            __p::fail_if!(
+                !__p::regex::is_match(&validators::RE_1, x), valid, cx, "pattern",
+                "#/properties/version/pattern", ||
+                format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
+                __p::show_str(x))
+            );
         }
-        if !cx
-            .at_key(
-                "version",
-                |cx| {
-                    let x = &self.version;
-                    let mut valid = true;
-                    if !::envgen_runtime::__private::regex::is_match(
-                        &validators::RE_1,
-                        x,
-                    ) {
-                        ::envgen_runtime::__private::fail!(
-                            valid, cx, "pattern", "#/properties/version/pattern", ||
-                            format!("{} does not match the pattern \"^[0-9]+\\\\.[0-9]+\\\\.[0-9]+$\"",
-                            ::envgen_runtime::__private::show_str(x))
-                        );
-                    }
-                    valid
-                },
-            )
-        {
-            ::envgen_runtime::__private::failed!(valid, cx);
-        }
-        if !cx
-            .at_key(
-                "released_at",
-                |cx| ::envgen_runtime::__private::check::fallback(
-                    &self.released_at,
-                    cx,
-                    validators::n4,
-                ),
-            )
-        {
-            ::envgen_runtime::__private::failed!(valid, cx);
-        }
-        if !cx
-            .at_key(
-                "highlights",
-                |cx| match &self.highlights {
-                    Some(x) => {
-                        let mut valid = true;
-                        if (x.len() as u64) > 20u64 {
-                            ::envgen_runtime::__private::fail!(
-                                valid, cx, "maxItems", "#/properties/highlights/maxItems",
-                                || format!("the array has {} items, more than maxItems 20",
-                                x.len())
-                            );
-                        }
-                        for (i, element) in x.iter().enumerate() {
-                            if !cx
-                                .at_index(
-                                    i,
-                                    |cx| {
-                                        let x = element;
-                                        let mut valid = true;
-                                        let len = x.chars().count() as u64;
-                                        if len < 1u64 {
-                                            ::envgen_runtime::__private::fail!(
-                                                valid, cx, "minLength",
-                                                "#/properties/highlights/items/minLength", ||
-                                                format!("{} is shorter than 1 character",
-                                                ::envgen_runtime::__private::show_str(x))
-                                            );
-                                        }
-                                        valid
-                                    },
-                                )
-                            {
-                                ::envgen_runtime::__private::failed!(valid, cx);
-                            }
-                        }
-                        valid
-                    }
-                    None => true,
-                },
-            )
-        {
-            ::envgen_runtime::__private::failed!(valid, cx);
+        __p::ensure!(
+            valid, cx, cx.at("released_at", &self.released_at,
+            __p::check::as_value(validators::n4))
+        );
+        if let Some(x) = &self.highlights {
+            let cx = &mut cx.key_scope("highlights");
+            __p::fail_if!(
+                (x.len() as u64) > 20u64, valid, cx, "maxItems",
+                "#/properties/highlights/maxItems", ||
+                format!("the array has {} items, more than maxItems 20", x.len())
+            );
+            for (i, x) in x.iter().enumerate() {
+                let cx = &mut cx.index_scope(i);
+                let len = x.chars().count() as u64;
+                __p::fail_if!(
+                    len < 1u64, valid, cx, "minLength",
+                    "#/properties/highlights/items/minLength", ||
+                    format!("{} is shorter than 1 character", __p::show_str(x))
+                );
+            }
         }
         valid
     }
