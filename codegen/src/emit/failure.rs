@@ -21,12 +21,7 @@ pub(crate) fn message(m: &Message, arg: impl Fn(Arg) -> TokenStream) -> TokenStr
 
 /// Records a failure at `site` with `message` (an expression evaluated only when the
 /// failure is recorded), then stops unless all errors are collected (the runtime's
-/// `fail!`).
-pub(crate) fn fail(rt: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
-    fail_in(&quote!(#rt::__private), site, message)
-}
-
-/// [`fail`] through `private`, the path the generated code names the runtime's
+/// `fail!`), through `private`, the path the generated code names the runtime's
 /// `__private` by (the typed checks import it as `__p`).
 pub(crate) fn fail_in(private: &TokenStream, site: &Site, message: TokenStream) -> TokenStream {
     let kw = lit(site.keyword);
@@ -269,54 +264,4 @@ pub(crate) fn entries_loop(
             #(#out)*
         }
     })
-}
-
-/// `pattern`: fails when the string `s` does not match the compiled regex `re`.
-pub(crate) fn pattern(
-    rt: &TokenStream,
-    re: TokenStream,
-    s: TokenStream,
-    fail: TokenStream,
-) -> TokenStream {
-    pattern_in(&quote!(#rt::__private), re, s, fail)
-}
-
-/// [`pattern`] through `private` (see [`fail_in`]).
-pub(crate) fn pattern_in(
-    private: &TokenStream,
-    re: TokenStream,
-    s: TokenStream,
-    fail: TokenStream,
-) -> TokenStream {
-    quote! {
-        if !#private::regex::is_match(&#re, #s) {
-            #fail
-        }
-    }
-}
-
-/// `format`: fails, when formats are asserted, on a string `s` known not to be a valid
-/// `name` (an unknown format passes).
-pub(crate) fn format(
-    rt: &TokenStream,
-    name: &str,
-    s: TokenStream,
-    fail: TokenStream,
-) -> TokenStream {
-    format_in(&quote!(#rt::__private), name, s, fail)
-}
-
-/// [`format`] through `private` (see [`fail_in`]).
-pub(crate) fn format_in(
-    private: &TokenStream,
-    name: &str,
-    s: TokenStream,
-    fail: TokenStream,
-) -> TokenStream {
-    let name = lit(name);
-    quote! {
-        if cx.formats() && #private::format::check(#name, #s) == Some(false) {
-            #fail
-        }
-    }
 }
