@@ -217,7 +217,7 @@ fn validators_are_on_by_default_and_can_be_switched_off() {
         "pub fn validate_value(",
         "mod validators",
         "fn check_n",
-        "ToolResponse, validators::n",
+        "document!(ToolResponse, n0, check_n0",
         "map.plain(",
     ] {
         assert!(with.contains(item), "missing {item}");
