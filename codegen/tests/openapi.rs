@@ -197,27 +197,59 @@ fn what_envgen_does_not_read_is_a_located_error() {
     }
 }
 
-/// A discriminated union's variants hold the components' own types, unless a type could
-/// be generic (a type parameter anywhere, here a `$dynamicRef` one): a generic enum is not read by its
+/// A discriminated union's variant implies its tag. Where the component's own tag is a free
+/// string, the variant holds the branch's merged type (`U::A(UA)`, the tag an associated
+/// const); where the component already pins the tag to the values that select it, the
+/// variant holds the component's own type (`U::A(A)`), unless a type could be generic (a
+/// type parameter anywhere, here a `$dynamicRef` one): a generic enum is not read by its
 /// tag, and a component's type does not check the tag, so the variants keep the
 /// alternatives' own types then (which require the tag).
 #[test]
-fn discriminated_variants_hold_the_components_unless_a_type_may_be_generic() {
-    let doc = |extra: &str| {
+fn discriminated_variants_imply_their_tag() {
+    let doc = |a_tag: &str, extra: &str| {
         format!(
             r##"{{"openapi": "3.1.0", "components": {{"schemas": {{
                 "U": {{"oneOf": [{{"$ref": "#/components/schemas/A"}}, {{"$ref": "#/components/schemas/B"}}],
                        "discriminator": {{"propertyName": "t"}}}},
-                "A": {{"type": "object", "properties": {{"t": {{"type": "string"}}}}}},
+                "A": {{"type": "object", "required": ["t"], "properties": {{"t": {a_tag}}}}},
                 "B": {{"type": "object", "properties": {{"t": {{"type": "string"}}, "n": {{"type": "integer"}}}}}}
                 {extra}
             }}}}}}"##
         )
     };
-    let plain = generate_source("u.json", &doc(""), &Settings::default()).expect("generates");
-    assert!(plain.contains("    A(A),"), "{plain}");
-    assert!(plain.contains("union::tagged"), "read by its tag");
+    let free = generate_source(
+        "u.json",
+        &doc(r#"{"type": "string"}"#, ""),
+        &Settings::default(),
+    )
+    .expect("generates");
+    assert!(
+        free.contains("    A(UA),") && free.contains("    B(UB),"),
+        "{free}"
+    );
+    assert!(
+        free.contains(r#"pub const T: &'static str = "A";"#),
+        "{free}"
+    );
+    assert!(
+        free.contains("pub struct A {\n    pub t: String,"),
+        "{free}"
+    );
+    assert!(free.contains("union::tagged"), "read by its tag");
+    let pinned = generate_source(
+        "u.json",
+        &doc(r#"{"const": "A"}"#, ""),
+        &Settings::default(),
+    )
+    .expect("generates");
+    assert!(
+        pinned.contains("    A(A),") && pinned.contains("    B(UB),"),
+        "{pinned}"
+    );
+    assert!(!pinned.contains("struct UA"), "{pinned}");
+    assert!(pinned.contains("union::tagged"), "read by its tag");
     let generic = doc(
+        r#"{"const": "A"}"#,
         r##", "List": {"$defs": {"item": {"$dynamicAnchor": "item", "not": true}},
                       "type": "array", "items": {"$dynamicRef": "#item"}}"##,
     );

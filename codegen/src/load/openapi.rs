@@ -180,8 +180,9 @@ fn rewrite(root: &mut Value, v30: bool, names: &BTreeSet<String>) {
 /// [its values]}}, "allOf": [{"$ref": R}]}`, so the validators and the types agree: an
 /// object whose tag selects no alternative, or an alternative it does not match, is
 /// refused, and the alternatives no longer overlap. The union is then a tagged one, read
-/// by its tag without buffering, and each variant holds the component's own type
-/// (`ir::lower` sees through the wrapper).
+/// by its tag without buffering. Each variant holds the wrapper's type, the component
+/// merged with its tag, which the type implies; or the component's own type when that
+/// already pins the tag to the same values (`ir::lower` then sees through the wrapper).
 ///
 /// Left as the annotation it is in JSON Schema, with no rewrite, when the discriminator
 /// cannot select: an alternative that is not a `$ref`, a mapping value that names none of

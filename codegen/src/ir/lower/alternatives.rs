@@ -268,9 +268,9 @@ impl Lower<'_> {
 
     /// The one `allOf` member of a tagged union's branch `b` whose own keywords only pin
     /// the tag `property` (`type: object`, `required`, `properties` of the tag alone,
-    /// annotations): the value the tag selects for `b` is the member's, so the variant
-    /// holds the member's type (an OpenAPI `discriminator` is read this way,
-    /// `load::openapi`).
+    /// annotations), and whose own type pins that property to the same strings: the
+    /// value the tag selects for `b` is the member's, so the variant holds the member's
+    /// type (an OpenAPI `discriminator` is read this way, `load::openapi`).
     fn tag_only_wrapper(&mut self, b: NodeId, property: &str) -> Result<Option<NodeId>> {
         let Some(k) = self.set.node(b).keywords() else {
             return Ok(None);
@@ -335,6 +335,28 @@ impl Lower<'_> {
         if !object_only || s.literals.is_some() || self.has_mapping(*member)? {
             return Ok(None);
         }
+        // The member's own type must already pin the tag to this branch's values (a
+        // `const` it implies, or an enum of just these strings). A member whose tag is
+        // wider (OpenAPI's usual `petType: {type: string}`) could hold another
+        // alternative's tag, so the variant holds the branch's own type instead: the
+        // member's properties merged with the tag, which that type implies
+        // (`ir::implied`) and no value can set wrong.
+        let own = sorted(self.pinned_strings(*tag_node)?);
+        let member_tag = match s.properties.iter().find(|(p, _)| p == property) {
+            Some((_, n)) if s.required.iter().any(|r| r == property) => {
+                sorted(self.pinned_strings(*n)?)
+            }
+            _ => None,
+        };
+        if member_tag != own {
+            // The member is still a type of its own (other schemas use it): lowered first,
+            // its properties' types take its name (`CatHuntingSkill`), and the branch's
+            // merged type shares them.
+            let target = follow_refs(self.set, *member)?;
+            let hint = self.name_for_target(target);
+            self.named(target, &hint)?;
+            return Ok(None);
+        }
         Ok(Some(*member))
     }
 
@@ -361,6 +383,14 @@ impl Lower<'_> {
         }
         Ok(format!("Variant{i}"))
     }
+}
+
+/// `v` in sorted order, to compare two sets of tag values.
+fn sorted(v: Option<Vec<String>>) -> Option<Vec<String>> {
+    v.map(|mut v| {
+        v.sort();
+        v
+    })
 }
 
 /// A Rust name for a literal value.
