@@ -595,19 +595,16 @@ fn without_tests(src: &str) -> &str {
 }
 
 /// Modules (`codegen/src/emit/inflight`) over 600 lines and functions
-/// (`codegen/src/emit/de/record::struct_impl`) over 150 that were already so when the
+/// (`codegen/src/emit/validate/checks::check`) over 150 that were already so when the
 /// check came in, each to be split; the list may only shrink: a listed item that fits fails
 /// the test until it is taken off.
 const KNOWN_LONG: &[&str] = &[
     "codegen/src/emit/builder::emit",
-    "codegen/src/emit/de/record::struct_impl",
     "codegen/src/emit/de/union::dispatch_enum_impl",
-    "codegen/src/emit/inflight",
-    "codegen/src/emit/typed_check",
     "codegen/src/emit/typed_check/record::struct_method",
     "codegen/src/emit/validate/checks::check",
     "codegen/src/emit/validate/table::op",
-    "codegen/src/ir/builder_plan::plan",
+    "codegen/src/ir/builder_layout::layout",
     "runtime/src/private/plan/run::apply",
 ];
 

@@ -45,7 +45,7 @@ pub(crate) fn add_missing(
 
 /// The root document of [`Config::load_in_memory`].
 #[derive(Debug, Clone)]
-pub enum Document<'a> {
+pub enum SchemaSource<'a> {
     /// JSON text: errors give the line and column of the value they are about.
     Text(&'a str),
     /// An already parsed document: errors give its JSON pointer only.
@@ -257,7 +257,7 @@ impl Config {
     /// already (a test suite's groups, a corpus's remote copies):
     ///
     /// ```
-    /// # use envgen_codegen::{Config, Document};
+    /// # use envgen_codegen::{Config, SchemaSource};
     /// # use std::collections::BTreeMap;
     /// let root = r#"{"$ref": "http://example.com/item.json"}"#;
     /// let resources = BTreeMap::from([(
@@ -265,7 +265,7 @@ impl Config {
     ///     r#"{"type": "integer"}"#.to_owned(),
     /// )]);
     /// let (set, doc) = Config::new()
-    ///     .load_in_memory("root.json", "http://example.com/root.json", Document::Text(root), &resources)
+    ///     .load_in_memory("root.json", "http://example.com/root.json", SchemaSource::Text(root), &resources)
     ///     .unwrap();
     /// assert!(envgen_codegen::generate(&set, doc, &Default::default()).is_ok());
     /// ```
@@ -273,15 +273,15 @@ impl Config {
         &self,
         display: &str,
         uri: &str,
-        root: Document<'_>,
+        root: SchemaSource<'_>,
         resources: &BTreeMap<String, String>,
     ) -> Result<(SchemaSet, crate::load::DocId)> {
         let mut set = SchemaSet::new()
             .with_default_draft(self.default_draft.unwrap_or_default())
             .with_refs_by_name(self.refs_by_name);
         let doc = match root {
-            Document::Text(text) => set.add_document(display, uri, text)?,
-            Document::Value(value) => set.add_value(display, uri, value, None)?,
+            SchemaSource::Text(text) => set.add_document(display, uri, text)?,
+            SchemaSource::Value(value) => set.add_value(display, uri, value, None)?,
         };
         add_missing(&mut set, |set, m| match resources.get(m) {
             Some(text) => set.add_document(m, m, text).map(|_| true),

@@ -26,12 +26,12 @@ mod keyword_table_tests;
 pub(crate) mod load;
 mod rust_types;
 mod settings;
-mod settings_check;
+mod settings_errors;
 #[cfg(feature = "insta")]
 pub mod snapshot;
 mod uri;
 
-pub use config::{write_if_changed, Config, Document, Generated, SchemaConfig};
+pub use config::{write_if_changed, Config, Generated, SchemaConfig, SchemaSource};
 pub use emit::render;
 pub use error::{Details, Error, ErrorKind, Result};
 pub use load::metaschemas;

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::ir::{self, Ty};
 use crate::load::{DocId, SchemaSet};
 use crate::settings::Settings;
-use crate::settings_check;
+use crate::settings_errors;
 use proc_macro2::TokenStream;
 
 /// The Rust types envgen decides for one document of a linked [`SchemaSet`] (names,
@@ -22,7 +22,7 @@ impl RustTypes {
     pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<RustTypes> {
         ready(set, doc, settings)?;
         let module = ir::lower(set, doc, settings)?;
-        settings_check::after(settings, set, doc, &module)?;
+        settings_errors::after(settings, set, doc, &module)?;
         Ok(RustTypes { module })
     }
 
@@ -60,7 +60,7 @@ pub(crate) fn ready(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<
             "schema set is not linked; call SchemaSet::link first",
         ));
     }
-    settings_check::before(settings, set, doc)
+    settings_errors::before(settings, set, doc)
 }
 
 /// The Rust field name envgen gives a JSON property name: `snake_case`, with a Rust

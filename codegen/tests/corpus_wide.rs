@@ -13,7 +13,7 @@
 //! fresh directory under the target directory. Without `../shared` the test prints
 //! `SKIPPED: …`, or fails under `ENVGEN_REQUIRE_SHARED=1`.
 
-use envgen_codegen::{Config, Document, Draft, Settings};
+use envgen_codegen::{Config, Draft, SchemaSource, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -117,7 +117,7 @@ fn generate(dir: &Path, name: &str) -> Result<usize, String> {
         .load_in_memory(
             &display,
             &base_uri(name),
-            Document::Text(&text),
+            SchemaSource::Text(&text),
             &resources(dir, name),
         )
         .map_err(|e| e.to_string())?;

@@ -9,7 +9,7 @@
 //! Without `../shared` this test says loudly that it skipped; with
 //! `ENVGEN_REQUIRE_SHARED=1` (as `.ci/run` sets) it fails instead.
 
-use envgen_codegen::{render, Config, Document, Draft, Settings};
+use envgen_codegen::{render, Config, Draft, SchemaSource, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -116,7 +116,7 @@ fn generate(e: &Entry) -> String {
         let (set, doc) = Config::new().default_draft(Draft::Draft7).load_in_memory(
             &e.name,
             &format!("http://corpus.invalid/{}", e.name),
-            Document::Text(&text),
+            SchemaSource::Text(&text),
             &resources,
         )?;
         let tokens = envgen_codegen::generate(&set, doc, &Settings::new())?;

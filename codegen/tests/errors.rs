@@ -199,7 +199,7 @@ fn diff_checks_its_settings_as_generate_does() {
         envgen_codegen::diff::diff_files(&Config::new(), &old, &new, settings).err()
     };
     assert!(diff(&Settings::new().generic("/properties/data", "T")).is_none());
-    // A rename, which only `settings_check` looks at, and generic parameters.
+    // A rename, which only `settings_errors` looks at, and generic parameters.
     for (pointer, settings) in [
         (
             "/properties/nope",

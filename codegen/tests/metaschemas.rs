@@ -2,7 +2,7 @@
 //! either URI scheme and with or without an empty fragment, and a user's own mapping of
 //! the same URI wins over the built-in copy.
 
-use envgen_codegen::{Config, Document, SchemaConfig, Settings};
+use envgen_codegen::{Config, SchemaConfig, SchemaSource, Settings};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -106,7 +106,7 @@ fn in_memory_loading_finds_the_built_in_metaschemas() {
         .load_in_memory(
             "root.json",
             "http://example.com/root.json",
-            Document::Text(r#"{"$ref": "https://json-schema.org/draft/2019-09/schema"}"#),
+            SchemaSource::Text(r#"{"$ref": "https://json-schema.org/draft/2019-09/schema"}"#),
             &BTreeMap::new(),
         )
         .unwrap();
@@ -163,7 +163,7 @@ fn in_memory_resources_win_over_the_built_in() {
         .load_in_memory(
             "root.json",
             "http://example.com/root.json",
-            Document::Text(r##"{"$ref": "http://json-schema.org/draft-07/schema#"}"##),
+            SchemaSource::Text(r##"{"$ref": "http://json-schema.org/draft-07/schema#"}"##),
             &resources,
         )
         .unwrap();

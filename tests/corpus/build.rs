@@ -2,7 +2,7 @@
 //! typify), formats asserted as SchemaStore's own harness does. A schema envgen refuses is
 //! listed with its located error.
 
-use envgen_codegen::{Config, Document, Draft, SchemaSet, Settings};
+use envgen_codegen::{Config, Draft, SchemaSet, SchemaSource, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -244,7 +244,7 @@ fn load(
         .load_in_memory(
             &format!("{name}/schema.json"),
             &format!("http://corpus.invalid/{name}/schema.json"),
-            Document::Text(&text),
+            SchemaSource::Text(&text),
             &resources,
         )
         .map_err(|e| e.to_string())

@@ -6,7 +6,7 @@
 //! (an unsupported keyword, an unresolvable reference) is listed with the error instead,
 //! and the conformance test reports it.
 
-use envgen_codegen::{Config, Document, Draft, Settings};
+use envgen_codegen::{Config, Draft, SchemaSource, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -127,7 +127,7 @@ fn generate(
         .load_in_memory(
             &format!("{file}#group{index}"),
             &format!("http://jsts.invalid/{file}/{index}.json"),
-            Document::Value(schema.clone()),
+            SchemaSource::Value(schema.clone()),
             resources,
         )
         .map_err(|e| e.to_string())?;

@@ -2,7 +2,7 @@
 //! ships it built in (`envgen_codegen::metaschemas`), each read as its own draft.
 //! A metaschema codegen refuses is recorded with the error, for the test to report.
 
-use envgen_codegen::{Config, Document, Draft, Settings};
+use envgen_codegen::{Config, Draft, SchemaSource, Settings};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -92,7 +92,7 @@ fn generate(uri: &str, draft: Draft) -> Result<(String, String), String> {
         .load_in_memory(
             meta.uri,
             meta.uri,
-            Document::Text(meta.text),
+            SchemaSource::Text(meta.text),
             &BTreeMap::new(),
         )
         .map_err(|e| e.to_string())?;

@@ -162,7 +162,7 @@ pub(crate) fn emit_into(
     sink: &mut dyn Sink,
 ) -> Result<()> {
     let source = set.document(doc).display.clone();
-    let rt: TokenStream = crate::settings_check::runtime_path(settings)
+    let rt: TokenStream = crate::settings_errors::runtime_path(settings)
         .map(|p| quote!(#p))
         .map_err(|why| Error::new(source.clone(), "", why).with_kind(crate::ErrorKind::Setting))?;
     let root = set

@@ -4,7 +4,7 @@
 pub mod naming;
 
 mod boxing;
-mod builder_plan;
+mod builder_layout;
 pub(crate) mod decoding;
 mod defaults;
 mod heap_read;

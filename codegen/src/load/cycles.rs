@@ -101,7 +101,7 @@ fn edges(set: &SchemaSet, id: NodeId) -> Vec<(String, NodeId)> {
 
 /// Fails, located at the first (lowest-numbered) node of a cycle, at its keyword that
 /// continues the cycle.
-pub(crate) fn check(set: &SchemaSet) -> Result<()> {
+pub(crate) fn refuse(set: &SchemaSet) -> Result<()> {
     // 0 = unvisited, 1 = on the current path, 2 = done.
     let n = set.nodes().len();
     let mut state = vec![0u8; n];

@@ -12,6 +12,7 @@
 
 mod payload;
 mod record;
+mod tokens;
 mod union;
 mod value;
 
@@ -26,6 +27,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
+use tokens::{count_ident, point_free, with_private, Flat};
 use value::Collection;
 
 /// How deep typed checks may nest inside one value before falling back (schemas that
@@ -128,116 +130,6 @@ fn typed_form(test: &Test, target: Target) -> bool {
     }
 }
 
-/// `{ let x = expr; let mut valid = true; checks… valid }`, or `None` without checks. A lone
-/// `ensure!(valid, cx, check)` is `check` itself (on `expr`).
-fn block(expr: &Operand, checks: Vec<TokenStream>) -> Option<TokenStream> {
-    if checks.is_empty() {
-        return None;
-    }
-    if let [one] = checks.as_slice() {
-        if let Some(check) = ensured(one) {
-            return Some(match expr {
-                Operand::X => check,
-                Operand::Expr(e) => replace_ident(check, "x", e),
-            });
-        }
-    }
-    let bind = match expr {
-        Operand::X => quote!(),
-        Operand::Expr(e) => quote!(let x = #e;),
-    };
-    Some(quote!({
-        #bind
-        let mut valid = true;
-        #(#checks)*
-        valid
-    }))
-}
-
-/// A check rendered for a statement of a method: a boolean expression, or the statements
-/// of its block, which run with `x` bound to the value and record failures in the
-/// method's own `valid` (so that no closure and no second verdict wrap them).
-pub(super) enum Flat {
-    /// A boolean expression.
-    Expr(TokenStream),
-    /// Statements, run where `x` is bound.
-    Stmts(Vec<TokenStream>),
-}
-
-impl Flat {
-    /// The check as a boolean expression on `expr`: a block of its own for statements.
-    fn into_expr(self, expr: &Operand) -> Option<TokenStream> {
-        match self {
-            Flat::Expr(e) => Some(e),
-            Flat::Stmts(stmts) => block(expr, stmts),
-        }
-    }
-}
-
-/// The function a check of the value `operand` amounts to, when the check is only a call
-/// on it: `f(operand, cx)` is `f`, and `cx.nested(at, |cx| f(operand, cx))` (a struct's own
-/// schema, one `$ref` level deeper) is `check::nested(at, f)`. Such a function is passed
-/// as it is where a closure `|x, cx| …` would be.
-pub(super) fn point_free(
-    p: &TokenStream,
-    check: &TokenStream,
-    operand: &str,
-) -> Option<TokenStream> {
-    use proc_macro2::TokenTree as T;
-    let tokens: Vec<T> = check.clone().into_iter().collect();
-    // `cx.nested(at, |cx| f(operand, cx))`
-    if let [T::Ident(cx), T::Punct(dot), T::Ident(nested), T::Group(args)] = tokens.as_slice() {
-        if cx != "cx" || dot.as_char() != '.' || nested != "nested" {
-            return None;
-        }
-        let args: Vec<T> = args.stream().into_iter().collect();
-        let [T::Literal(at), T::Punct(comma), T::Punct(bar1), T::Ident(cx), T::Punct(bar2), call @ ..] =
-            args.as_slice()
-        else {
-            return None;
-        };
-        if comma.as_char() != ',' || bar1.as_char() != '|' || cx != "cx" || bar2.as_char() != '|' {
-            return None;
-        }
-        let f = call_of(call, operand)?;
-        return Some(quote!(#p::check::nested(#at, #f)));
-    }
-    call_of(&tokens, operand)
-}
-
-/// `f` when `tokens` are `f(operand, cx)` with `f` a path; `check::as_value(node)` when
-/// they are `check::fallback(operand, cx, node)`.
-fn call_of(tokens: &[proc_macro2::TokenTree], operand: &str) -> Option<TokenStream> {
-    use proc_macro2::TokenTree as T;
-    let (T::Group(args), callee) = tokens.split_last()? else {
-        return None;
-    };
-    let path = !callee.is_empty()
-        && callee.iter().all(|t| match t {
-            T::Ident(_) => true,
-            T::Punct(p) => p.as_char() == ':',
-            _ => false,
-        });
-    let args: Vec<proc_macro2::TokenTree> = args.stream().into_iter().collect();
-    let leading: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
-    if !path || leading.len() < 3 || leading[..3] != [operand, ",", "cx"] {
-        return None;
-    }
-    if args.len() == 3 {
-        return Some(callee.iter().cloned().collect());
-    }
-    // `…::check::fallback(operand, cx, node)`
-    let (T::Ident(name), module) = callee.split_last()? else {
-        return None;
-    };
-    if name != "fallback" || leading[3] != "," {
-        return None;
-    }
-    let module: TokenStream = module.iter().cloned().collect();
-    let node: TokenStream = args[4..].iter().cloned().collect();
-    Some(quote!(#module as_value(#node)))
-}
-
 /// Whether a value of `ty` is reached through a `Box` (which a closure's call derefs and a
 /// function passed point-free does not).
 pub(super) fn boxed(module: &Module, ty: &Ty) -> bool {
@@ -249,105 +141,6 @@ pub(super) fn boxed(module: &Module, ty: &Ty) -> bool {
         },
         _ => false,
     }
-}
-
-/// `check` when `stmt` is `__p::ensure!(valid, cx, check);` (whose `check` has no closure,
-/// so that it names no `x` of its own).
-fn ensured(stmt: &TokenStream) -> Option<TokenStream> {
-    use proc_macro2::TokenTree as T;
-    let tokens: Vec<T> = stmt.clone().into_iter().collect();
-    let [T::Ident(p), T::Punct(_), T::Punct(_), T::Ident(name), T::Punct(bang), T::Group(args), T::Punct(semi)] =
-        tokens.as_slice()
-    else {
-        return None;
-    };
-    if p != "__p" || name != "ensure" || bang.as_char() != '!' || semi.as_char() != ';' {
-        return None;
-    }
-    let args: Vec<T> = args.stream().into_iter().collect();
-    let prefix: Vec<String> = args.iter().take(4).map(|t| t.to_string()).collect();
-    if prefix != ["valid", ",", "cx", ","] {
-        return None;
-    }
-    Some(args[4..].iter().cloned().collect())
-}
-
-/// How many times `tokens` name the identifier `name`.
-pub(super) fn count_ident(tokens: &TokenStream, name: &str) -> usize {
-    tokens
-        .clone()
-        .into_iter()
-        .map(|t| match t {
-            proc_macro2::TokenTree::Ident(i) => usize::from(i == name),
-            proc_macro2::TokenTree::Group(g) => count_ident(&g.stream(), name),
-            _ => 0,
-        })
-        .sum()
-}
-
-/// `tokens` with the identifier `name` replaced by `with`.
-fn replace_ident(tokens: TokenStream, name: &str, with: &TokenStream) -> TokenStream {
-    tokens
-        .into_iter()
-        .flat_map(|t| -> TokenStream {
-            match t {
-                proc_macro2::TokenTree::Ident(i) if i == name => with.clone(),
-                proc_macro2::TokenTree::Group(g) => {
-                    let mut out = proc_macro2::Group::new(
-                        g.delimiter(),
-                        replace_ident(g.stream(), name, with),
-                    );
-                    out.set_span(g.span());
-                    proc_macro2::TokenTree::Group(out).into()
-                }
-                other => other.into(),
-            }
-        })
-        .collect()
-}
-
-/// A method (`fn …(…) -> bool { body }`) whose body names the runtime's `__private` as
-/// `__p`: a body that names it more than once imports it under that name, one that names it
-/// once spells the path there.
-fn with_private(rt: &TokenStream, method: TokenStream) -> TokenStream {
-    let mut tokens: Vec<proc_macro2::TokenTree> = method.into_iter().collect();
-    let Some(proc_macro2::TokenTree::Group(body)) = tokens.pop() else {
-        return tokens.into_iter().collect();
-    };
-    let stream = body.stream();
-    // A check that always passes does not name its context: `_: &mut Cx<'v>`.
-    if stream.to_string() == quote!(let _ = cx; true).to_string() {
-        let tokens = tokens.into_iter().map(|t| match t {
-            proc_macro2::TokenTree::Group(params)
-                if params.delimiter() == proc_macro2::Delimiter::Parenthesis =>
-            {
-                let unnamed = params.stream().into_iter().map(|t| match t {
-                    proc_macro2::TokenTree::Ident(i) if i == "cx" => {
-                        proc_macro2::TokenTree::Ident(proc_macro2::Ident::new("_", i.span()))
-                    }
-                    other => other,
-                });
-                let group =
-                    proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, unnamed.collect());
-                proc_macro2::TokenTree::Group(group)
-            }
-            other => other,
-        });
-        let mut out: TokenStream = tokens.collect();
-        out.extend(quote!({ true }));
-        return out;
-    }
-    let stream = match count_ident(&stream, "__p") {
-        0 => stream,
-        1 => replace_ident(stream, "__p", &quote!(#rt::__private)),
-        _ => quote!(use #rt::__private as __p; #stream),
-    };
-    let mut out: TokenStream = tokens.into_iter().collect();
-    out.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
-        proc_macro2::Delimiter::Brace,
-        stream,
-    ))]);
-    out
 }
 
 impl<'a, 'v> TypedChecks<'a, 'v> {
@@ -511,10 +304,10 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             Ty::Generic(_) => {
                 let p = &self.p;
                 let f = self.v.call(node);
-                match payload::shape(self.v.plan(), self.set, node, 0).filter(|s| s.pass != 0) {
-                    Some(shape) => {
-                        let pass = shape.pass;
-                        let keys = shape.keys.iter();
+                match payload::verdicts(self.v.plan(), self.set, node, 0).filter(|s| s.pass != 0) {
+                    Some(verdicts) => {
+                        let pass = verdicts.pass;
+                        let keys = verdicts.keys.iter();
                         Some(quote!(#p::check::generic_kinds(
                             #expr, cx, validators::#f, #pass, &[#(#keys),*]
                         )))

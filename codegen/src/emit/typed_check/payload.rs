@@ -28,7 +28,7 @@ const MAX_DEPTH: usize = 8;
 /// What a node surely does on a value of each kind, given that the value, when it is an
 /// object, has none of the properties `keys`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Shape {
+pub(super) struct Verdicts {
     /// The kinds on which the node surely passes.
     pub pass: u8,
     /// The kinds on which it surely fails.
@@ -37,9 +37,9 @@ pub(super) struct Shape {
     pub keys: BTreeSet<String>,
 }
 
-impl Shape {
+impl Verdicts {
     fn any() -> Self {
-        Shape {
+        Verdicts {
             pass: ALL,
             fail: 0,
             keys: BTreeSet::new(),
@@ -47,7 +47,7 @@ impl Shape {
     }
 
     /// Both `self` and `other` (the checks of one node).
-    fn and(mut self, other: Shape) -> Shape {
+    fn and(mut self, other: Verdicts) -> Verdicts {
         self.pass &= other.pass;
         self.fail |= other.fail;
         self.keys.extend(other.keys);
@@ -79,16 +79,21 @@ fn type_bits(types: &[JsonType]) -> (u8, u8) {
     (pass, ALL & !pass & !unsure)
 }
 
-/// The shape of node `id`, or `None` when it asks more than this module can tell.
-pub(super) fn shape(plan: &Plan<'_>, set: &SchemaSet, id: NodeId, depth: usize) -> Option<Shape> {
+/// The verdicts of node `id`, or `None` when it asks more than this module can tell.
+pub(super) fn verdicts(
+    plan: &Plan<'_>,
+    set: &SchemaSet,
+    id: NodeId,
+    depth: usize,
+) -> Option<Verdicts> {
     if depth > MAX_DEPTH {
         return None;
     }
     let id = follow_refs(set, id).ok()?;
     let checks = match &*plan.node(id) {
-        NodePlan::Any => return Some(Shape::any()),
+        NodePlan::Any => return Some(Verdicts::any()),
         NodePlan::Nothing(_) => {
-            return Some(Shape {
+            return Some(Verdicts {
                 pass: 0,
                 fail: ALL,
                 keys: BTreeSet::new(),
@@ -96,46 +101,46 @@ pub(super) fn shape(plan: &Plan<'_>, set: &SchemaSet, id: NodeId, depth: usize) 
         }
         NodePlan::Checks(c) => c.clone(),
     };
-    let mut all = Shape::any();
+    let mut all = Verdicts::any();
     for c in &checks {
         let one = match &c.test {
             Test::Type(types, _) => {
                 let (pass, fail) = type_bits(types);
-                Shape {
+                Verdicts {
                     pass,
                     fail,
                     keys: BTreeSet::new(),
                 }
             }
             // Passes on any value but an object with the property.
-            Test::Property(name, _) => Shape {
+            Test::Property(name, _) => Verdicts {
                 pass: ALL,
                 fail: 0,
                 keys: BTreeSet::from([name.clone()]),
             },
-            Test::Ref(n) | Test::AllOf(n) => shape(plan, set, *n, depth + 1)?,
+            Test::Ref(n) | Test::AllOf(n) => verdicts(plan, set, *n, depth + 1)?,
             Test::AnyOf(branches, _) => {
-                let shapes = branch_shapes(plan, set, branches, depth)?;
-                Shape {
-                    pass: shapes.iter().fold(0, |a, s| a | s.pass),
-                    fail: shapes.iter().fold(ALL, |a, s| a & s.fail),
+                let verdicts = branch_verdicts(plan, set, branches, depth)?;
+                Verdicts {
+                    pass: verdicts.iter().fold(0, |a, s| a | s.pass),
+                    fail: verdicts.iter().fold(ALL, |a, s| a & s.fail),
                     keys: BTreeSet::new(),
                 }
             }
             Test::OneOf { branches, .. } => {
-                let shapes = branch_shapes(plan, set, branches, depth)?;
+                let verdicts = branch_verdicts(plan, set, branches, depth)?;
                 let (mut pass, mut fail) = (0, 0);
                 for bit in [NULL, BOOL, NUMBER, STRING, ARRAY, OBJECT, INTEGER] {
-                    let passing = shapes.iter().filter(|s| s.pass & bit != 0).count();
-                    let failing = shapes.iter().filter(|s| s.fail & bit != 0).count();
-                    if passing == 1 && failing == shapes.len() - 1 {
+                    let passing = verdicts.iter().filter(|s| s.pass & bit != 0).count();
+                    let failing = verdicts.iter().filter(|s| s.fail & bit != 0).count();
+                    if passing == 1 && failing == verdicts.len() - 1 {
                         pass |= bit;
                     }
-                    if failing == shapes.len() || passing > 1 {
+                    if failing == verdicts.len() || passing > 1 {
                         fail |= bit;
                     }
                 }
-                Shape {
+                Verdicts {
                     pass,
                     fail,
                     keys: BTreeSet::new(),
@@ -148,16 +153,16 @@ pub(super) fn shape(plan: &Plan<'_>, set: &SchemaSet, id: NodeId, depth: usize) 
     Some(all)
 }
 
-/// The shapes of a union's branches, each asking about no property (a branch's verdict
+/// The verdicts of a union's branches, each asking about no property (a branch's verdict
 /// must not depend on one).
-fn branch_shapes(
+fn branch_verdicts(
     plan: &Plan<'_>,
     set: &SchemaSet,
     branches: &[NodeId],
     depth: usize,
-) -> Option<Vec<Shape>> {
+) -> Option<Vec<Verdicts>> {
     branches
         .iter()
-        .map(|b| shape(plan, set, *b, depth + 1).filter(|s| s.keys.is_empty()))
+        .map(|b| verdicts(plan, set, *b, depth + 1).filter(|s| s.keys.is_empty()))
         .collect()
 }

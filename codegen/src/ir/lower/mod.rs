@@ -13,7 +13,7 @@ mod nullability;
 mod object;
 
 use super::boxing;
-use super::builder_plan;
+use super::builder_layout;
 use super::mapped;
 use super::naming::{pascal, Names};
 use super::shape::{follow_refs, pure_ref, shape_of};
@@ -45,7 +45,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         generic_nodes: BTreeMap::new(),
         mapped: BTreeSet::new(),
     };
-    // The settings were checked before lowering (`settings_check::before`): every
+    // The settings were checked before lowering (`settings_errors::before`): every
     // generic parameter's name is usable and its pointer names a schema.
     for g in &settings.generic_properties {
         let loc = crate::load::Loc {
@@ -159,7 +159,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
     if settings.builders {
         // Every error of the builder plan is about a setting (a derived field, an input, an
         // invariant).
-        builder_plan::plan(set, doc, settings, &mut types, &mut l.names)
+        builder_layout::layout(set, doc, settings, &mut types, &mut l.names)
             .map_err(|e| e.with_kind(ErrorKind::Setting))?;
     }
     let mut module = Module {

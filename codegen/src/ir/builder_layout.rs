@@ -1,4 +1,4 @@
-//! Builder planning: the names every struct's builder uses (its type, typestate parameters,
+//! Builder layout: the names every struct's builder uses (its type, typestate parameters,
 //! null setters, finishing method) and the derived fields it computes. Decided here, after
 //! all type names are claimed, so that no builder name collides with a generated type.
 
@@ -12,10 +12,10 @@ use crate::settings::Settings;
 /// shadow.
 const INTERNAL: [&str; 4] = ["Set", "Unset", "PhantomData", "Self"];
 
-/// Plans the builder of every struct in `types`, claiming the builder type names in `names`
+/// Lays out the builder of every struct in `types`, claiming the builder type names in `names`
 /// (the module's type namespace). Applies the derived-field settings; a setting that names
 /// no property, or whose expression or input type is not Rust, is a located error.
-pub(crate) fn plan(
+pub(crate) fn layout(
     set: &SchemaSet,
     doc: DocId,
     settings: &Settings,
