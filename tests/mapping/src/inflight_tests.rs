@@ -354,3 +354,50 @@ fn outside_from_json_str_serde_keeps_its_own_errors() {
         "{e}"
     );
 }
+
+/// A text that is not JSON is refused as such (keyword `syntax`) wherever it breaks: in a
+/// struct field, an array item, a tuple, a map value, inside a `oneOf`, past a number's
+/// range, past the nesting limit, after the value. The runtime tells these from the
+/// schema's errors by serde_json's error category (`Error::classify`), not by the wording
+/// of its messages.
+#[test]
+fn a_broken_text_is_a_syntax_error_wherever_it_breaks() {
+    let deep = |levels: usize| {
+        format!(
+            r#"{{"name": "n", "steps": [], "matrix": {}{}}}"#,
+            "[".repeat(levels),
+            "]".repeat(levels)
+        )
+    };
+    let broken = [
+        r#"{"name": "n", "steps": [{"run": "a""#.to_owned(),
+        r#"{"name": "n", "steps": [], "owner": {"team": "t""#.to_owned(),
+        r#"{"name": "n", "steps": [], "owner": {"team" "t"}}"#.to_owned(),
+        r#"{"name": "n", "steps": [], "owner": {"email": "\uD800\u0041"}}"#.to_owned(),
+        r#"{"name": "n", "steps": [], "labels": {"a": {"email": "x"},}}"#.to_owned(),
+        r#"{"name": "n\x", "steps": []}"#.to_owned(),
+        "{\"name\": \"a\u{1}b\", \"steps\": []}".to_owned(),
+        r#"{"name": "n", "steps": [], "retries": 1e999}"#.to_owned(),
+        r#"{"name": "n", "steps": [], "matrix": [[1, 2], [3 4]]}"#.to_owned(),
+        r#"{"name": "n", "steps": [], "pair": [{"run": "a"}, "b""#.to_owned(),
+        r#"{"name": "n", "steps": [], "tags": ["a", tru]}"#.to_owned(),
+        r#"{"name": "n", "steps": [], "level": "low"} x"#.to_owned(),
+        deep(200),
+    ];
+    for text in &broken {
+        assert!(
+            serde_json::from_str::<Value>(text).is_err(),
+            "{text} is JSON"
+        );
+        let err = Job::from_json_str(text).expect_err(text);
+        assert_eq!(
+            err.first().map(|e| e.keyword.as_str()),
+            Some("syntax"),
+            "{text}: {err:?}"
+        );
+    }
+    // The same documents with the text mended are accepted or refused by the schema.
+    let mended = r#"{"name": "n", "steps": [], "owner": {"team": "t"}, "retries": 11}"#;
+    let err = Job::from_json_str(mended).expect_err("retries above 10");
+    assert_eq!(err.first().map(|e| e.keyword.as_str()), Some("maximum"));
+}

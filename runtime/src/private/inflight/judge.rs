@@ -138,12 +138,12 @@ pub(super) fn judge(
     if !active() {
         return;
     }
-    // The message's first bytes, on the stack: all that tells a failure apart.
+    // The message's first bytes, on the stack: all that tells a failure apart. A failure
+    // about the text itself (not JSON, nesting too deep) is judged as any other: what is
+    // recorded for it is never taken, since [`Session::take`] takes only serde_json's
+    // `Data` errors (`Error::classify`), and the document then goes the slow way, whose
+    // parse reports the broken text.
     let head = Head::of(error);
-    if not_data(head.bytes()) {
-        // The text is not JSON, or nests too deep: no schema judges that.
-        return;
-    }
     let seg = match seg {
         Seg::Key(k) => PathSeg::Key(k),
         Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
@@ -184,86 +184,4 @@ pub(super) fn is_raised(head: &[u8]) -> bool {
             .as_ref()
             .is_some_and(|pending| head.starts_with(pending.head.bytes()))
     })
-}
-
-/// Whether the error whose message starts with `head` is one of `serde_json`'s about the
-/// text itself (its syntax, its end, its nesting), not about the value read: the messages
-/// of its `Syntax` and `Eof` categories. A value's own deserializer can only raise `Data`
-/// errors, and `de::Error` gives no category, so the message tells them apart.
-pub(super) fn not_data(head: &[u8]) -> bool {
-    const SYNTAX: [&str; 20] = [
-        "EOF while parsing",
-        "expected `:`",
-        "expected `,` or `]`",
-        "expected `,` or `}`",
-        "expected ident",
-        "expected value",
-        "expected `\"`",
-        "invalid escape",
-        "invalid number",
-        "number out of range",
-        "invalid unicode code point",
-        "control character (\\u0000-\\u001F) found while parsing a string",
-        "key must be a string",
-        "invalid value: expected key to be a number in quotes",
-        "float key must be finite",
-        "lone leading surrogate in hex escape",
-        "trailing comma",
-        "trailing characters",
-        "unexpected end of hex escape",
-        "recursion limit exceeded",
-    ];
-    SYNTAX.iter().any(|m| head.starts_with(m.as_bytes()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::Value;
-
-    #[test]
-    fn serde_json_errors_about_the_text_are_not_data() {
-        let not_json = [
-            "[1, 2",
-            "{\"a\" 1}",
-            "[1 2]",
-            "{\"a\": 1 \"b\"}",
-            "tru",
-            "[,]",
-            "\"\\x\"",
-            "-",
-            "1e999",
-            "\"\\uD800\\u0041\"",
-            "\"\u{1}\"",
-            "{1: 2}",
-            "[1,]",
-            "1 2",
-            "\"\\u12\"",
-            "\"\\uDC00\"",
-        ];
-        for text in not_json {
-            let error = serde_json::from_str::<Value>(text).expect_err(text);
-            assert!(
-                !matches!(error.classify(), serde_json::error::Category::Data),
-                "{text}"
-            );
-            assert!(not_data(Head::of(&error).bytes()), "{text}: {error}");
-        }
-        let deep = "[".repeat(200) + &"]".repeat(200);
-        let error = serde_json::from_str::<Value>(&deep).expect_err("too deep");
-        assert!(not_data(Head::of(&error).bytes()), "{error}");
-        // A value's own refusals are data, whatever their wording.
-        for (text, error) in [
-            ("\"x\"", serde_json::from_str::<bool>("\"x\"").map(|_| ())),
-            ("-1", serde_json::from_str::<u8>("-1").map(|_| ())),
-            ("[1]", serde_json::from_str::<(u8, u8)>("[1]").map(|_| ())),
-        ] {
-            let error = error.expect_err(text);
-            assert!(matches!(
-                error.classify(),
-                serde_json::error::Category::Data
-            ));
-            assert!(!not_data(Head::of(&error).bytes()), "{text}: {error}");
-        }
-    }
 }

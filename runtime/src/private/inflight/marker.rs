@@ -23,7 +23,7 @@ impl fmt::Display for Marker {
 }
 
 /// How many bytes of a message [`Head`] keeps: the marker and its 16 digits, and the
-/// longest message start `judge` tells apart (`serde_json`'s about the text).
+/// start of a failure's own message, by which `judge` knows the same failure again above it.
 const HEAD: usize = 64;
 
 /// The first bytes of a message, on the stack: writing stops (with an error) once full,
