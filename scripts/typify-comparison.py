@@ -98,10 +98,12 @@ REASONS = {
         "not yet: only string enums get `Display`, `FromStr`, "
         "`TryFrom<&str>`/`TryFrom<String>`; a union of other types is built from its variants "
         "(`From<T>`) or parsed from JSON (`from_json_str`), and checked by `validate()`"),
-    "issue43-newtype": ("reason", "not yet: validating newtypes",
-        "not yet: envgen holds the plain type (`String`, or the union) and "
-        "checks the constraints in `validate()`, the builder and the typed parse; there is no "
-        "validating newtype to convert into"),
+    "issue43-newtype": ("reason", "validating newtypes on request",
+        "by default envgen holds the plain type (`String`, or the union) and checks the "
+        "constraints in `validate()`, the builder and the typed parse; "
+        "`--validating-newtypes` gives a constrained string a newtype with `new`, `FromStr`, "
+        "`TryFrom`, `Deref<Target = str>` and `Display` that checks its schema "
+        "(docs/type-mapping.md, \"Constrained strings\")"),
     "inner-type": ("reason", "none needed: no wrapper",
         "none needed: envgen's type is the inner type (a type alias, or the field holds it "
         "directly), so there is nothing to deref or convert"),

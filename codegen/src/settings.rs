@@ -114,6 +114,9 @@ pub struct Settings {
     /// responses, parameters, headers) types too, not only `components/schemas` (on by
     /// default).
     pub(crate) openapi_inline: bool,
+    /// A string schema with `minLength`, `maxLength` or `pattern` is a validating newtype
+    /// (off by default). See [`Settings::validating_newtypes`].
+    pub(crate) validating_newtypes: bool,
 }
 
 impl Default for Settings {
@@ -137,6 +140,7 @@ impl Default for Settings {
             type_mappings: BTreeMap::new(),
             rust_type_extension: true,
             openapi_inline: true,
+            validating_newtypes: false,
         }
     }
 }
@@ -242,6 +246,17 @@ impl Settings {
         /// setting. Equality and hashing ignore the recorded order. For programs that edit
         /// files a person also edits, such as configuration.
         preserve_key_order(yes: bool) => preserve_key_order = yes;
+
+        /// Gives every string schema that constrains its value (`minLength`, `maxLength`,
+        /// `pattern`) a newtype that cannot hold a string the schema refuses (off by
+        /// default): `pub struct ConfigName(String)`, made by `ConfigName::new`, `FromStr`
+        /// or `TryFrom<&str>`/`TryFrom<String>`, each of which checks the schema and
+        /// returns its `ValidationErrors`; read as `&str` through `Deref`, `as_str()` and
+        /// `Display`; (de)serialized as the bare string, its `Deserialize` checking too.
+        /// Without it such a field is a `String`, checked by `validate()`, the builder and
+        /// the typed parse. Needs the validators (docs/type-mapping.md, "Constrained
+        /// strings").
+        validating_newtypes(yes: bool) => validating_newtypes = yes;
 
         /// Maps every string, integer or number schema whose own `format` is `format` to the
         /// Rust type `path` (for example `date-time` → `::chrono::DateTime<::chrono::Utc>`,

@@ -44,6 +44,11 @@ fn check_before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result<()> 
             "name the crate that re-exports the runtime, for example `--runtime-path ::my_crate::envgen_runtime`",
         )
     })?;
+    if settings.validating_newtypes && !(settings.validators && settings.types) {
+        return Err(set
+            .error_at(doc, "", "validating newtypes check the schema with the generated validators, which are switched off")
+            .with_help("drop `--no-validators` (`Settings::validators(false)`), or drop `--validating-newtypes`"));
+    }
     if let Some(name) = &settings.root_name {
         check_ident(name).map_err(|why| {
             set.error_at(doc, "", format!("the root type name {name:?} {why}"))

@@ -188,6 +188,28 @@ fn a_bad_generic_setting_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn validating_newtypes_without_validators_is_a_setting_error() {
+    let text = r#"{"type": "object", "properties": {"a": {"type": "string", "pattern": "^a"}}}"#;
+    let err = envgen_codegen::generate_source(
+        "s.json",
+        text,
+        &Settings::new().validating_newtypes(true).validators(false),
+    )
+    .err();
+    assert_eq!(
+        err.as_ref().map(|e| e.kind),
+        Some(envgen_codegen::ErrorKind::Setting)
+    );
+    let shown = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(shown.contains("validating newtypes"), "{shown}");
+    // With the validators, the same schema generates a newtype.
+    let code =
+        envgen_codegen::generate_source("s.json", text, &Settings::new().validating_newtypes(true))
+            .expect("generates");
+    assert!(code.contains("validated_string!("), "{code}");
+}
+
+#[test]
 fn diff_checks_its_settings_as_generate_does() {
     let dir = std::env::temp_dir().join(format!("envgen-diff-settings-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -77,6 +77,11 @@ pub struct GenerateArgs {
     /// in schema order. For programs that edit files people also edit.
     #[arg(long)]
     pub preserve_key_order: bool,
+    /// Give every string schema with `minLength`, `maxLength` or `pattern` a newtype that
+    /// checks the schema wherever one is made (`ConfigName::new`, `FromStr`, `TryFrom`,
+    /// `Deserialize`) instead of a `String`.
+    #[arg(long, conflicts_with = "no_validators")]
+    pub validating_newtypes: bool,
     /// Resolve a local `$ref` whose pointer leads nowhere by its last segment, when exactly
     /// one `definitions`/`$defs`/`components/schemas` entry has that name (typify's
     /// behaviour; JSON Schema has no such rule).
@@ -172,7 +177,8 @@ pub fn run(args: &GenerateArgs) -> Reply {
             .openapi_inline(!args.openapi_components_only)
             .validators(!args.no_validators)
             .assert_formats(args.assert_formats)
-            .preserve_key_order(args.preserve_key_order);
+            .preserve_key_order(args.preserve_key_order)
+            .validating_newtypes(args.validating_newtypes);
         let mut sc = SchemaConfig::new(path.clone()).settings(settings);
         if let Some(m) = &args.module {
             sc = sc.module(m.clone());

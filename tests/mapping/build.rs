@@ -155,6 +155,12 @@ fn main() {
                 .module("api_tags_ordered")
                 .settings(Settings::new().preserve_key_order(true).builders(false)),
         )
+        // Constrained strings as validating newtypes, on request (`src/newtype_tests.rs`).
+        .schema_with(
+            SchemaConfig::new("schemas/api/newtypes.json")
+                .module("api_newtypes")
+                .settings(Settings::new().validating_newtypes(true)),
+        )
         // Tuples from `prefixItems` (2020-12) and array-form `items` (draft-07)
         // (`src/tuple_tests.rs`).
         .schema_with(SchemaConfig::new("schemas/api/tuples.json").module("api_tuples"))

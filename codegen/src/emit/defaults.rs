@@ -90,6 +90,12 @@ pub(crate) fn value_expr(cx: &ModuleCx<'_>, d: &DefaultValue) -> Option<TokenStr
             let s = lit(s);
             quote!(::std::string::String::from(#s))
         }
+        // Unchecked here, in the newtype's module: `build()` checks it as any value.
+        DefaultValue::Newtype(id, s) => {
+            let name = ident(&cx.module.get(*id).name);
+            let s = lit(s);
+            quote!(#name(::std::string::String::from(#s)))
+        }
         DefaultValue::Variant(id, i) => {
             let t = cx.module.get(*id);
             let name = ident(&t.name);
@@ -135,6 +141,8 @@ fn view(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> View {
         Ty::Vec(item) => View::Slice(cx.ty(item)),
         Ty::Named(id) => match &cx.module.get(*id).kind {
             TypeKind::Alias(t) => view(cx, t, depth + 1),
+            // A validating newtype derefs to `str`.
+            TypeKind::Newtype(Ty::String) if cx.module.get(*id).validated => View::Str,
             // An enum of literals only is `Copy` (`emit::types` derives it).
             TypeKind::Enum(e)
                 if e.variants
@@ -235,7 +243,7 @@ fn accessors(cx: &ModuleCx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
 
 fn str_lit(d: &DefaultValue) -> Option<Literal> {
     match d {
-        DefaultValue::Str(s) => Some(lit(s)),
+        DefaultValue::Str(s) | DefaultValue::Newtype(_, s) => Some(lit(s)),
         _ => None,
     }
 }
@@ -248,7 +256,9 @@ fn shown(d: &DefaultValue, cx: &ModuleCx<'_>) -> String {
         DefaultValue::Int(i) => format!("`{i}`"),
         DefaultValue::UInt(u) => format!("`{u}`"),
         DefaultValue::Float(f) => format!("`{f:?}`"),
-        DefaultValue::Str(s) => format!("`{}`", serde_json::Value::from(s.as_str())),
+        DefaultValue::Str(s) | DefaultValue::Newtype(_, s) => {
+            format!("`{}`", serde_json::Value::from(s.as_str()))
+        }
         DefaultValue::Variant(id, i) => {
             let t = cx.module.get(*id);
             match &t.kind {

@@ -102,6 +102,8 @@ fn in_key_order(cx: &ModuleCx<'_>, s: &Struct, entries: &[TokenStream]) -> Token
 pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     let body = match &t.kind {
         TypeKind::Alias(_) => return TokenStream::new(),
+        // A validating newtype's impls are the runtime's `validated_string!`.
+        TypeKind::Newtype(_) if t.validated => return TokenStream::new(),
         TypeKind::Struct(s) => return struct_impls(cx, t, s),
         TypeKind::Newtype(ty) => {
             let v = value_expr(cx, ty, quote!(&self.0));

@@ -34,6 +34,9 @@ fn derives(settings: &Settings, t: &TypeDef) -> TokenStream {
             quote!(PartialOrd),
             quote!(Ord),
         ]);
+    } else if t.validated {
+        // A validating newtype of a string compares, orders and hashes as its string.
+        list.extend([quote!(Eq), quote!(Hash), quote!(PartialOrd), quote!(Ord)]);
     }
     if default_impl(t) == DefaultImpl::Derive {
         list.push(quote!(Default));
@@ -311,6 +314,21 @@ fn newtype_definition(
     let self_ty = cx.self_ty(t);
     let impl_generics = cx.impl_generics(t);
     let transparent = schemars_attr(settings, quote!(transparent));
+    if t.validated {
+        // A validating newtype (docs/type-mapping.md, "Constrained strings"): the field is
+        // private, and every way in (`new`, `FromStr`, `TryFrom`, `Deserialize`) checks the
+        // schema; the impls are the runtime's.
+        let rt = &cx.rt;
+        return quote! {
+            #docs
+            #origin
+            #derive
+            #transparent
+            pub struct #name(#inner);
+
+            #rt::__private::validated_string!(#name);
+        };
+    }
     quote! {
         #docs
         #origin

@@ -58,6 +58,10 @@ pub struct TypeDef {
     pub generics: Vec<String>,
     /// Struct, enum or alias.
     pub kind: TypeKind,
+    /// A [`TypeKind::Newtype`] of a string that checks its schema wherever one is made
+    /// (the validating-newtypes setting): its field is private, and `new`, `FromStr`,
+    /// `TryFrom` and `Deserialize` refuse a string the schema refuses.
+    pub validated: bool,
 }
 
 impl TypeDef {
@@ -266,6 +270,9 @@ pub enum DefaultValue {
     Float(f64),
     /// A `String`.
     Str(String),
+    /// A string held by a validating newtype ([`TypeDef::validated`]): the newtype and
+    /// the string, which `build()` checks as any value.
+    Newtype(TypeId, String),
     /// A unit variant of a generated enum: the enum and the variant's index.
     Variant(TypeId, usize),
     /// The empty array, for a `Vec`.

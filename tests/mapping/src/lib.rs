@@ -249,6 +249,9 @@ mod tag_tests;
 #[cfg(test)]
 mod tuple_tests;
 
+#[cfg(test)]
+mod newtype_tests;
+
 /// The typed API a Rust user expects: defaults, conversions, `Default`
 /// (`schemas/api/config.json`).
 pub mod api {
@@ -276,6 +279,11 @@ pub mod api {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod tags_ordered {
         envgen_runtime::include_schema!("api_tags_ordered");
+    }
+    /// Constrained strings as validating newtypes (`schemas/api/newtypes.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod newtypes {
+        envgen_runtime::include_schema!("api_newtypes");
     }
     /// Tuples from `prefixItems` (`schemas/api/tuples.json`).
     #[allow(missing_docs)] // an undocumented schema property has no doc

@@ -71,7 +71,9 @@ impl BuilderEmitter<'_> {
             let value = match default {
                 _ if is_required(f) => quote!(__required.take(#store.#n, #json)?),
                 // A field left unset takes the schema's default.
-                Some((d, v)) if matches!(d.value, DefaultValue::Str(_)) => {
+                Some((d, v))
+                    if matches!(d.value, DefaultValue::Str(_) | DefaultValue::Newtype(..)) =>
+                {
                     quote!(#store.#n.or_else(|| #v))
                 }
                 Some((_, v)) => quote!(#store.#n.or(#v)),

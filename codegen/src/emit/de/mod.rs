@@ -141,6 +141,8 @@ pub(crate) fn deserialize_impl(
 ) -> TokenStream {
     match &t.kind {
         TypeKind::Alias(_) => TokenStream::new(),
+        // A validating newtype's impls are the runtime's `validated_string!`.
+        TypeKind::Newtype(_) if t.validated => TokenStream::new(),
         TypeKind::Newtype(ty) => newtype_impl(cx, t, ty),
         TypeKind::Struct(s) => struct_impl(cx, t, s, inflight),
         TypeKind::Enum(e) => enum_impl(cx, t, e, inflight),

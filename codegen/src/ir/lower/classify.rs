@@ -58,6 +58,17 @@ impl Lower<'_> {
         let shape = shape_of(self.set, node)?;
         let hint = self.rename_for(node).unwrap_or_else(|| hint.to_owned());
         match self.classify_anonymous(node, &shape, &hint)? {
+            // A constrained string with the validating-newtypes setting: a named newtype.
+            Some(l) if self.validating_newtype(node, &l.ty) => {
+                let id = self.register(node, &hint, |this, _| {
+                    this.validated.insert(node);
+                    Ok(TypeKind::Newtype(Ty::String))
+                })?;
+                Ok(Lowered {
+                    ty: Ty::Named(id),
+                    nullable: l.nullable,
+                })
+            }
             Some(l) => Ok(l),
             None => Ok(Lowered::of(Ty::Any)),
         }

@@ -64,6 +64,7 @@ pub(super) fn document_type(
         node: t.node,
         generics: Vec::new(),
         kind: TypeKind::Newtype(Ty::Option(Box::new(Ty::Named(id)))),
+        validated: false,
     };
     types.push(wrapper);
     TypeId(types.len() - 1)

@@ -44,6 +44,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         names: Names::types(),
         generic_nodes: BTreeMap::new(),
         mapped: BTreeSet::new(),
+        validated: BTreeSet::new(),
     };
     // The settings were checked before lowering (`settings_errors::before`): every
     // generic parameter's name is usable and its pointer names a schema.
@@ -183,6 +184,8 @@ struct Lower<'a> {
     generic_nodes: BTreeMap<NodeId, String>,
     /// Schemas mapped whole to a Rust type (by pointer or `x-rust-type`).
     mapped: BTreeSet<NodeId>,
+    /// Constrained strings given a validating newtype ([`TypeDef::validated`]).
+    validated: BTreeSet<NodeId>,
 }
 
 /// A type and whether `null` is allowed besides it.
@@ -298,6 +301,7 @@ impl Lower<'_> {
             node,
             generics: Vec::new(),
             kind,
+            validated: self.validated.contains(&node),
         });
         Ok(id)
     }
@@ -330,8 +334,23 @@ impl Lower<'_> {
             Classified::Struct(s) => Ok(TypeKind::Struct(s)),
             Classified::Enum(e) => Ok(TypeKind::Enum(e)),
             Classified::Tuple(t) => Ok(TypeKind::Tuple(t)),
+            Classified::Ty(l) if !l.nullable && self.validating_newtype(node, &l.ty) => {
+                self.validated.insert(node);
+                Ok(TypeKind::Newtype(Ty::String))
+            }
             Classified::Ty(l) => Ok(TypeKind::Alias(wrap_nullable(l.ty, l.nullable))),
         }
+    }
+
+    /// Whether the schema `node`, lowered to `ty`, gets a validating newtype: the setting
+    /// is on, `ty` is a plain `String`, and the schema's own keywords constrain the string
+    /// (`minLength`, `maxLength`, `pattern`).
+    fn validating_newtype(&self, node: NodeId, ty: &Ty) -> bool {
+        self.settings.validating_newtypes
+            && matches!(ty, Ty::String)
+            && self.set.node(node).keywords().is_some_and(|k| {
+                k.min_length.is_some() || k.max_length.is_some() || k.pattern.is_some()
+            })
     }
 
     /// Adds a type that has no node of its own (a part of a union).
@@ -345,6 +364,7 @@ impl Lower<'_> {
             node,
             generics: Vec::new(),
             kind,
+            validated: false,
         }));
         id
     }

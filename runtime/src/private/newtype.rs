@@ -1,0 +1,117 @@
+//! The impls of a validating newtype of a string (the validating-newtypes setting,
+//! docs/type-mapping.md, "Constrained strings"), written once here instead of in every
+//! generated module.
+
+/// Implements a validating newtype `Name(String)`: `new`, `as_str`, `into_inner`,
+/// `Deref<Target = str>`, `AsRef<str>`, `Borrow<str>`, `Display`, `FromStr`,
+/// `TryFrom<&str>`, `TryFrom<String>`, `From<Name> for String`, `Serialize` (the bare
+/// string) and `Deserialize` (a string, then the check `new` makes). Every way
+/// of making one checks the string with the type's own `validate`, so a value always
+/// satisfies its schema.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_validated_string {
+    ($name:ident) => {
+        impl $name {
+            /// Checks `value` against the schema; the value, or the schema's errors.
+            pub fn new(
+                value: impl ::core::convert::Into<::std::string::String>,
+            ) -> ::core::result::Result<Self, $crate::ValidationErrors> {
+                let value = Self(value.into());
+                value.validate()?;
+                ::core::result::Result::Ok(value)
+            }
+
+            /// The string.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The string, unwrapped.
+            pub fn into_inner(self) -> ::std::string::String {
+                self.0
+            }
+        }
+
+        impl ::core::ops::Deref for $name {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl ::core::convert::AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl ::core::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl ::core::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl ::core::str::FromStr for $name {
+            type Err = $crate::ValidationErrors;
+
+            fn from_str(value: &str) -> ::core::result::Result<Self, $crate::ValidationErrors> {
+                Self::new(value)
+            }
+        }
+
+        impl ::core::convert::TryFrom<&str> for $name {
+            type Error = $crate::ValidationErrors;
+
+            fn try_from(value: &str) -> ::core::result::Result<Self, $crate::ValidationErrors> {
+                Self::new(value)
+            }
+        }
+
+        impl ::core::convert::TryFrom<::std::string::String> for $name {
+            type Error = $crate::ValidationErrors;
+
+            fn try_from(
+                value: ::std::string::String,
+            ) -> ::core::result::Result<Self, $crate::ValidationErrors> {
+                Self::new(value)
+            }
+        }
+
+        impl ::core::convert::From<$name> for ::std::string::String {
+            fn from(value: $name) -> Self {
+                value.0
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let value = <::std::string::String as ::serde::Deserialize<'de>>::deserialize(
+                    deserializer,
+                )?;
+                Self::new(value).map_err(<D::Error as ::serde::de::Error>::custom)
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+pub use crate::__envgen_validated_string as validated_string;
