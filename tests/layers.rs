@@ -605,7 +605,6 @@ const KNOWN_LONG: &[&str] = &[
     "codegen/src/emit/validate/checks::check",
     "codegen/src/emit/validate/table::op",
     "codegen/src/ir/builder_layout::layout",
-    "runtime/src/private/plan/run::apply",
 ];
 
 /// Every file module over 600 lines and function over 150 in the three crates' sources:
