@@ -604,7 +604,6 @@ const KNOWN_LONG: &[&str] = &[
     "codegen/src/emit/typed_check/record::struct_method",
     "codegen/src/emit/validate/checks::check",
     "codegen/src/emit/validate/table::op",
-    "codegen/src/ir/builder_layout::layout",
 ];
 
 /// Every file module over 600 lines and function over 150 in the three crates' sources:
