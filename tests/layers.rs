@@ -600,7 +600,6 @@ fn without_tests(src: &str) -> &str {
 /// the test until it is taken off.
 const KNOWN_LONG: &[&str] = &[
     "codegen/src/emit/de/union::dispatch_enum_impl",
-    "codegen/src/emit/typed_check/record::struct_method",
     "codegen/src/emit/validate/checks::check",
     "codegen/src/emit/validate/table::op",
 ];
