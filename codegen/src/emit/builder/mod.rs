@@ -17,7 +17,7 @@ use crate::ir::{Builder, Extra, Field, Presence, Slot, Struct, TypeDef, TypeKind
 use crate::load::{pointer, DocId, SchemaSet};
 use crate::settings::Settings;
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 /// The builder of one struct: its items, and the typestate traits for the module's
 /// `builder_state` module.
@@ -184,15 +184,30 @@ impl BuilderEmitter<'_> {
         }
     }
 
+    /// The builder of a struct that keeps its values apart from the struct: a typestate
+    /// builder when a value is required, else one that holds its values itself.
     fn emit(&self) -> Emitted {
         if self.holds_struct() {
             return self.emit_holding();
         }
-        let name = ident(&self.t.name);
         let bname = ident(&self.b.name);
-        let vname = ident(&self.b.values);
         let tps = self.cx.params(self.t);
         let sps: Vec<Ident> = self.b.states.iter().map(|s| ident(&s.param)).collect();
+        let parts = self.parts(&bname, &tps, &sps);
+        let items = if sps.is_empty() {
+            self.unstated_items(&bname, &tps, &parts)
+        } else {
+            self.typestate_items(&bname, &tps, &sps, &parts)
+        };
+        Emitted {
+            items,
+            traits: self.traits(),
+        }
+    }
+
+    /// The pieces the two shapes of a builder that keeps its values apart share.
+    fn parts(&self, bname: &Ident, tps: &[Ident], sps: &[Ident]) -> Parts {
+        let name = ident(&self.t.name);
         // The runtime's own paths: the compiler names them so when a required value is
         // missing (a re-export would be named instead, and the `Set` impl not hinted at).
         let rt = &self.cx.rt;
@@ -201,35 +216,55 @@ impl BuilderEmitter<'_> {
         // The builder type: the values given so far, and the typestate as one marker.
         let mut decls = generic_decls(self.settings, self.t);
         decls.extend(sps.iter().map(|p| quote!(#p = #unset)));
-        let decl_generics = if decls.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#decls),*>)
-        };
-        let values_ty = if tps.is_empty() {
-            quote!(#vname)
-        } else {
-            quote!(#vname<#(#tps),*>)
-        };
-        let value_decls = generic_decls(self.settings, self.t);
-        let value_generics = if value_decls.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#value_decls),*>)
-        };
         let storage = self.storage_fields();
-        let (state_ty, state_allow) = match sps.as_slice() {
-            [one] => (quote!(::core::marker::PhantomData<fn() -> #one>), quote!()),
-            many => (
-                quote!(::core::marker::PhantomData<fn() -> (#(#many),*)>),
-                // The one marker of many states is a "complex" type to clippy.
-                if many.len() > 2 {
-                    quote!(#[allow(clippy::type_complexity)])
-                } else {
-                    quote!()
-                },
-            ),
+        let (type_doc, rule_doc) = self.type_docs(bname);
+
+        // `Foo::builder()`: every value unset, the typestate parameters at their defaults.
+        let start_ty = if tps.is_empty() {
+            quote!(#bname)
+        } else {
+            quote!(#bname<#(#tps),*>)
         };
+        let self_ty = self.cx.self_ty(self.t);
+        let start_doc = format!(
+            " Starts building a `{}`: see [`{}`].",
+            self.t.name, self.b.name
+        );
+
+        let setters = self.setters(bname, tps, sps);
+        let build = self.build_fn(&name, sps);
+        let all_tys = self.all_params(tps, sps);
+        let builder_ty = if all_tys.is_empty() {
+            quote!(#bname)
+        } else {
+            quote!(#bname<#(#all_tys),*>)
+        };
+        let lints = if sps.is_empty() {
+            quote!(#[allow(clippy::should_implement_trait)])
+        } else {
+            // A typestate builder spells its state in every setter's return type.
+            quote!(#[allow(clippy::type_complexity, clippy::should_implement_trait)])
+        };
+        Parts {
+            decl_generics: angled(&decls),
+            storage,
+            type_doc,
+            rule_doc,
+            start_doc,
+            start_ty,
+            impl_tps: angled(tps),
+            self_ty,
+            lints,
+            impl_all: angled(&all_tys),
+            builder_ty,
+            setters,
+            build,
+        }
+    }
+
+    /// The builder type's docs: what it builds, and which values must be set before the
+    /// finishing method compiles.
+    fn type_docs(&self, bname: &Ident) -> (String, String) {
         let required: Vec<String> = self
             .b
             .states
@@ -253,14 +288,108 @@ impl BuilderEmitter<'_> {
                 required.join(", ")
             )
         };
-        let values_doc = format!(" The values a [`{bname}`] has been given so far.");
+        (type_doc, rule_doc)
+    }
 
-        // `Foo::builder()`: every value unset, the typestate parameters at their defaults.
-        let start_ty = if tps.is_empty() {
-            quote!(#bname)
+    /// The items of a builder without typestate (nothing required), which holds its
+    /// values itself.
+    fn unstated_items(&self, bname: &Ident, tps: &[Ident], parts: &Parts) -> TokenStream {
+        let Parts {
+            decl_generics,
+            storage,
+            type_doc,
+            rule_doc,
+            start_doc,
+            start_ty,
+            impl_tps,
+            self_ty,
+            lints,
+            impl_all,
+            builder_ty,
+            setters,
+            build,
+        } = parts;
+        let (derive, start) = if tps.is_empty() {
+            (
+                quote!(#[derive(Debug, Clone, Default)]),
+                quote!(#bname::default()),
+            )
         } else {
-            quote!(#bname<#(#tps),*>)
+            let inits = self.unset_values();
+            (
+                quote!(#[derive(Debug, Clone)]),
+                quote!(#bname { #(#inits),* }),
+            )
         };
+        quote! {
+            #[doc = #type_doc]
+            #[doc = ""]
+            #[doc = #rule_doc]
+            #derive
+            #[must_use = "a builder does nothing until it is built"]
+            pub struct #bname #decl_generics {
+                #(#storage)*
+            }
+
+            impl #impl_tps #self_ty {
+                #[doc = #start_doc]
+                pub fn builder() -> #start_ty {
+                    #start
+                }
+            }
+
+            #lints
+            impl #impl_all #builder_ty {
+                #(#setters)*
+                #build
+            }
+        }
+    }
+
+    /// The items of a typestate builder: the type of its values, and the builder holding
+    /// them with its typestate as one marker.
+    fn typestate_items(
+        &self,
+        bname: &Ident,
+        tps: &[Ident],
+        sps: &[Ident],
+        parts: &Parts,
+    ) -> TokenStream {
+        let Parts {
+            decl_generics,
+            storage,
+            type_doc,
+            rule_doc,
+            start_doc,
+            start_ty,
+            impl_tps,
+            self_ty,
+            lints,
+            impl_all,
+            builder_ty,
+            setters,
+            build,
+        } = parts;
+        let vname = ident(&self.b.values);
+        let values_ty = if tps.is_empty() {
+            quote!(#vname)
+        } else {
+            quote!(#vname<#(#tps),*>)
+        };
+        let value_generics = angled(&generic_decls(self.settings, self.t));
+        let (state_ty, state_allow) = match sps {
+            [one] => (quote!(::core::marker::PhantomData<fn() -> #one>), quote!()),
+            many => (
+                quote!(::core::marker::PhantomData<fn() -> (#(#many),*)>),
+                // The one marker of many states is a "complex" type to clippy.
+                if many.len() > 2 {
+                    quote!(#[allow(clippy::type_complexity)])
+                } else {
+                    quote!()
+                },
+            ),
+        };
+        let values_doc = format!(" The values a [`{bname}`] has been given so far.");
         let retype = ident(&self.b.retype);
         // A generic struct's values are not `Default` unless its parameters are.
         let (values_derive, start_values) = if tps.is_empty() {
@@ -275,79 +404,7 @@ impl BuilderEmitter<'_> {
                 quote!(#vname { #(#inits),* }),
             )
         };
-        let self_ty = self.cx.self_ty(self.t);
-        let impl_tps = if tps.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#tps),*>)
-        };
-        let start_doc = format!(
-            " Starts building a `{}`: see [`{}`].",
-            self.t.name, self.b.name
-        );
-
-        let setters = self.setters(&bname, &tps, &sps);
-        let build = self.build_fn(&name, &sps);
-        let all_tys = self.all_params(&tps, &sps);
-        let impl_all = if all_tys.is_empty() {
-            quote!()
-        } else {
-            quote!(<#(#all_tys),*>)
-        };
-        let builder_ty = if all_tys.is_empty() {
-            quote!(#bname)
-        } else {
-            quote!(#bname<#(#all_tys),*>)
-        };
-        let lints = if sps.is_empty() {
-            quote!(#[allow(clippy::should_implement_trait)])
-        } else {
-            // A typestate builder spells its state in every setter's return type.
-            quote!(#[allow(clippy::type_complexity, clippy::should_implement_trait)])
-        };
-        if sps.is_empty() {
-            // No typestate: the builder holds its values itself.
-            let (derive, start) = if tps.is_empty() {
-                (
-                    quote!(#[derive(Debug, Clone, Default)]),
-                    quote!(#bname::default()),
-                )
-            } else {
-                let inits = self.unset_values();
-                (
-                    quote!(#[derive(Debug, Clone)]),
-                    quote!(#bname { #(#inits),* }),
-                )
-            };
-            let items = quote! {
-                #[doc = #type_doc]
-                #[doc = ""]
-                #[doc = #rule_doc]
-                #derive
-                #[must_use = "a builder does nothing until it is built"]
-                pub struct #bname #decl_generics {
-                    #(#storage)*
-                }
-
-                impl #impl_tps #self_ty {
-                    #[doc = #start_doc]
-                    pub fn builder() -> #start_ty {
-                        #start
-                    }
-                }
-
-                #lints
-                impl #impl_all #builder_ty {
-                    #(#setters)*
-                    #build
-                }
-            };
-            return Emitted {
-                items,
-                traits: self.traits(),
-            };
-        }
-        let items = quote! {
+        quote! {
             #[doc = #values_doc]
             #values_derive
             struct #vname #value_generics {
@@ -378,10 +435,6 @@ impl BuilderEmitter<'_> {
                 #(#setters)*
                 #build
             }
-        };
-        Emitted {
-            items,
-            traits: self.traits(),
         }
     }
 
@@ -464,6 +517,46 @@ impl BuilderEmitter<'_> {
                 }
             }));
         quote!(#bname<#(#ps),*>)
+    }
+}
+
+/// What the two shapes of a builder that keeps its values apart are made of
+/// ([`BuilderEmitter::parts`]).
+struct Parts {
+    /// The builder type's generic parameters as declared (`<T = Value, Code = Unset>`).
+    decl_generics: TokenStream,
+    /// The storage of the values given so far, one field each.
+    storage: Vec<TokenStream>,
+    /// The builder type's first doc line: what it builds.
+    type_doc: String,
+    /// The builder type's doc line on what must be set.
+    rule_doc: String,
+    /// The doc of `Foo::builder()`.
+    start_doc: String,
+    /// The type `Foo::builder()` returns.
+    start_ty: TokenStream,
+    /// The generics of the impl holding `Foo::builder()`.
+    impl_tps: TokenStream,
+    /// The struct's type (`Foo<T>`).
+    self_ty: TokenStream,
+    /// The lints allowed on the builder's impl.
+    lints: TokenStream,
+    /// The generics of the builder's impl.
+    impl_all: TokenStream,
+    /// The builder's type in its impl.
+    builder_ty: TokenStream,
+    /// The setters.
+    setters: Vec<TokenStream>,
+    /// The finishing method.
+    build: TokenStream,
+}
+
+/// `<a, b>`, or nothing for no parameters.
+fn angled<T: ToTokens>(params: &[T]) -> TokenStream {
+    if params.is_empty() {
+        quote!()
+    } else {
+        quote!(<#(#params),*>)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::emit::tokens::with_private_imports;
 use crate::emit::tokens::{ident, lit, value_tokens};
 use crate::ir::decoding::{kind_of_value, kinds_of, Decoding, Kind};
 use crate::ir::{Enum, Ty, TypeDef, TypeKind, VariantKind};
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -147,61 +147,106 @@ fn string_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
 fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
-    let type_name = lit(&t.name);
-    let keyword = lit(e.keyword);
-    let fail =
-        |found: &str| quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, #found)));
+    let d = Dispatch {
+        cx,
+        e,
+        type_name: lit(&t.name),
+        keyword: lit(e.keyword),
+    };
+    let mut methods = Vec::new();
+    methods.extend(d.visit_str());
+    methods.extend(d.visit_bool());
+    methods.extend(d.visit_number());
+    methods.extend(d.visit_unit());
+    methods.extend(d.visit_access());
+    let expecting = expecting_for(t, e);
+    quote! {
+        #rt::__private::union::deserialize_any!(#name);
+        impl<'de> #rt::__private::union::ReadAny<'de> for #name {
+            const EXPECTING: &'static str = #expecting;
 
-    let payload_for = |k: Kind| -> Option<(&crate::ir::Variant, &Ty)> {
-        e.variants.iter().find_map(|v| match &v.kind {
+            #(#methods)*
+        }
+    }
+}
+
+/// The enum of a [`dispatch_enum_impl`], which renders one `ReadAny` method per JSON kind.
+struct Dispatch<'a> {
+    cx: &'a ModuleCx<'a>,
+    e: &'a Enum,
+    /// The enum's name, for its errors.
+    type_name: Literal,
+    /// The enum's keyword (`anyOf`, `oneOf`, ...), for its errors.
+    keyword: Literal,
+}
+
+impl<'a> Dispatch<'a> {
+    /// The error when no alternative takes a value of the kind `found` (`a string`).
+    fn fail(&self, found: &str) -> TokenStream {
+        let rt = &self.cx.rt;
+        let (type_name, keyword) = (&self.type_name, &self.keyword);
+        quote!(Err(#rt::__private::de::no_alternative(#type_name, #keyword, #found)))
+    }
+
+    /// The payload variant that takes values of kind `k`, with its type.
+    fn payload_for(&self, k: Kind) -> Option<(&'a crate::ir::Variant, &'a Ty)> {
+        self.e.variants.iter().find_map(|v| match &v.kind {
             VariantKind::Payload(ty) => {
                 let mut ks = BTreeSet::new();
-                kinds_of(cx.module, ty, &mut ks);
+                kinds_of(self.cx.module, ty, &mut ks);
                 ks.contains(&k).then_some((v, ty))
             }
             VariantKind::Literal(_) => None,
         })
-    };
-    let literals_of = |k: Kind| -> Vec<(&crate::ir::Variant, &Value)> {
-        e.variants
+    }
+
+    /// The literal variants whose value is of kind `k`, with their values.
+    fn literals_of(&self, k: Kind) -> Vec<(&'a crate::ir::Variant, &'a Value)> {
+        self.e
+            .variants
             .iter()
             .filter_map(|v| match &v.kind {
                 VariantKind::Literal(l) if kind_of_value(l) == k => Some((v, l)),
                 _ => None,
             })
             .collect()
-    };
+    }
 
-    // What a scalar method returns when no literal matched: the payload variant taking
-    // the value (`own`: as it is, when its type, through aliases, is the visited one;
-    // else read by `read`, or by the payload's `Deserialize` from `d`), or no alternative.
-    let tail_for = |payload: Option<(&crate::ir::Variant, &Ty)>,
-                    own: Option<(&Ty, TokenStream)>,
-                    read: TokenStream,
-                    d: TokenStream,
-                    found: &str| {
+    /// What a scalar method returns when no literal matched: the payload variant taking
+    /// the value (`own`: as it is, when its type, through aliases, is the visited one;
+    /// else read by `read`, or by the payload's `Deserialize` from `d`), or no alternative.
+    fn tail_for(
+        &self,
+        payload: Option<(&crate::ir::Variant, &Ty)>,
+        own: Option<(&Ty, TokenStream)>,
+        read: TokenStream,
+        d: TokenStream,
+        found: &str,
+    ) -> TokenStream {
         match (payload, own) {
-            (Some((v, ty)), Some((own_ty, value))) if same_type(cx, ty, own_ty) => {
+            (Some((v, ty)), Some((own_ty, value))) if same_type(self.cx, ty, own_ty) => {
                 let vname = ident(&v.name);
                 quote!(Ok(Self::#vname(#value)))
             }
-            (Some((v, ty)), _) => payload_from(cx, v, ty, read, d),
-            (None, _) => fail(found),
+            (Some((v, ty)), _) => payload_from(self.cx, v, ty, read, d),
+            (None, _) => self.fail(found),
         }
-    };
+    }
 
-    let mut methods = Vec::new();
-
-    // Strings.
-    let str_lits = literals_of(Kind::String);
-    let str_payload = payload_for(Kind::String);
-    if !str_lits.is_empty() || str_payload.is_some() {
+    /// `visit_str`, when a literal or payload takes strings.
+    fn visit_str(&self) -> Option<TokenStream> {
+        let rt = &self.cx.rt;
+        let str_lits = self.literals_of(Kind::String);
+        let str_payload = self.payload_for(Kind::String);
+        if str_lits.is_empty() && str_payload.is_none() {
+            return None;
+        }
         let arms = str_lits.iter().map(|(v, l)| {
             let s = lit(l.as_str().unwrap_or_default());
             let vname = ident(&v.name);
             quote!(#s => return Ok(Self::#vname),)
         });
-        let tail = tail_for(
+        let tail = self.tail_for(
             str_payload,
             Some((&Ty::String, quote!(String::from(value)))),
             quote!(#rt::__private::union::from_str(value)),
@@ -226,18 +271,22 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 }
             },
         };
-        methods.push(quote! {
+        Some(quote! {
             fn visit_str<E: ::serde::de::Error>(value: &str) -> Result<Self, E> {
                 #matcher
                 #tail
             }
-        });
+        })
     }
 
-    // Booleans.
-    let bool_lits = literals_of(Kind::Bool);
-    let bool_payload = payload_for(Kind::Bool);
-    if !bool_lits.is_empty() || bool_payload.is_some() {
+    /// `visit_bool`, when a literal or payload takes booleans.
+    fn visit_bool(&self) -> Option<TokenStream> {
+        let rt = &self.cx.rt;
+        let bool_lits = self.literals_of(Kind::Bool);
+        let bool_payload = self.payload_for(Kind::Bool);
+        if bool_lits.is_empty() && bool_payload.is_none() {
+            return None;
+        }
         let checks = bool_lits.iter().map(|(v, l)| {
             let vname = ident(&v.name);
             if l.as_bool().unwrap_or_default() {
@@ -246,25 +295,30 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 quote!(if !value { return Ok(Self::#vname); })
             }
         });
-        let tail = tail_for(
+        let tail = self.tail_for(
             bool_payload,
             Some((&Ty::Bool, quote!(value))),
             quote!(#rt::__private::union::from_bool(value)),
             quote!(#rt::__private::scalar::Scalar::Bool(value).de::<E>()),
             "a boolean",
         );
-        methods.push(quote! {
+        Some(quote! {
             fn visit_bool<E: ::serde::de::Error>(value: bool) -> Result<Self, E> {
                 #(#checks)*
                 #tail
             }
-        });
+        })
     }
 
-    // Numbers: `value` is the runtime's `Scalar` of the number (`U64`, `I64` or `F64`).
-    let num_lits = literals_of(Kind::Number);
-    let num_payload = payload_for(Kind::Number);
-    if !num_lits.is_empty() || num_payload.is_some() {
+    /// `visit_number`, when a literal or payload takes numbers: `value` is the runtime's
+    /// `Scalar` of the number (`U64`, `I64` or `F64`).
+    fn visit_number(&self) -> Option<TokenStream> {
+        let rt = &self.cx.rt;
+        let num_lits = self.literals_of(Kind::Number);
+        let num_payload = self.payload_for(Kind::Number);
+        if num_lits.is_empty() && num_payload.is_none() {
+            return None;
+        }
         let checks = num_lits.iter().map(|(v, l)| {
             let vname = ident(&v.name);
             let lv = value_tokens(l);
@@ -274,35 +328,39 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
                 }
             }
         });
-        let tail = tail_for(
+        let tail = self.tail_for(
             num_payload,
             None,
             quote!(value.read()),
             quote!(value.de::<E>()),
             "a number",
         );
-        methods.push(quote! {
+        Some(quote! {
             fn visit_number<E: ::serde::de::Error>(
                 value: #rt::__private::scalar::Scalar<'de, '_>,
             ) -> Result<Self, E> {
                 #(#checks)*
                 #tail
             }
-        });
+        })
     }
 
-    // Null.
-    let null_lit = literals_of(Kind::Null);
-    let null_payload = payload_for(Kind::Null);
-    if !null_lit.is_empty() || null_payload.is_some() {
+    /// `visit_unit` (null), when a literal or payload takes `null`.
+    fn visit_unit(&self) -> Option<TokenStream> {
+        let rt = &self.cx.rt;
+        let null_lit = self.literals_of(Kind::Null);
+        let null_payload = self.payload_for(Kind::Null);
+        if null_lit.is_empty() && null_payload.is_none() {
+            return None;
+        }
         let body = if let Some((v, _)) = null_lit.first() {
             let vname = ident(&v.name);
             quote!(Ok(Self::#vname))
         } else if let Some((v, ty)) = null_payload {
             let vname = ident(&v.name);
-            let call = if ty.has_bare_int(cx.module) {
+            let call = if ty.has_bare_int(self.cx.module) {
                 de_call(
-                    cx,
+                    self.cx,
                     ty,
                     quote!(#rt::__private::scalar::Scalar::Null.de::<E>()),
                 )
@@ -311,54 +369,50 @@ fn dispatch_enum_impl(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
             };
             quote!(#call.map(Self::#vname))
         } else {
-            fail("null")
+            self.fail("null")
         };
-        methods.push(quote! {
+        Some(quote! {
             fn visit_unit<E: ::serde::de::Error>() -> Result<Self, E> {
                 #body
             }
-        });
+        })
     }
 
-    // Arrays and objects: the payload reads them from the visitor's access.
-    for (kind, method, access, arg, from, deser) in [
-        (
-            Kind::Array,
-            quote!(visit_seq),
-            quote!(SeqAccess),
-            quote!(seq),
-            quote!(from_seq),
-            quote!(SeqAccessDeserializer),
-        ),
-        (
-            Kind::Object,
-            quote!(visit_map),
-            quote!(MapAccess),
-            quote!(map),
-            quote!(from_map),
-            quote!(MapAccessDeserializer),
-        ),
-    ] {
-        if let Some((v, ty)) = payload_for(kind) {
-            let read = quote!(#rt::__private::union::#from(#arg));
-            let d = quote!(::serde::de::value::#deser::new(#arg));
-            let call = payload_from(cx, v, ty, read, d);
-            methods.push(quote! {
-                fn #method<A: ::serde::de::#access<'de>>(#arg: A) -> Result<Self, A::Error> {
-                    #call
-                }
-            });
+    /// `visit_seq` and `visit_map`, for the payloads that take arrays and objects: the
+    /// payload reads them from the visitor's access.
+    fn visit_access(&self) -> Vec<TokenStream> {
+        let rt = &self.cx.rt;
+        let mut methods = Vec::new();
+        for (kind, method, access, arg, from, deser) in [
+            (
+                Kind::Array,
+                quote!(visit_seq),
+                quote!(SeqAccess),
+                quote!(seq),
+                quote!(from_seq),
+                quote!(SeqAccessDeserializer),
+            ),
+            (
+                Kind::Object,
+                quote!(visit_map),
+                quote!(MapAccess),
+                quote!(map),
+                quote!(from_map),
+                quote!(MapAccessDeserializer),
+            ),
+        ] {
+            if let Some((v, ty)) = self.payload_for(kind) {
+                let read = quote!(#rt::__private::union::#from(#arg));
+                let d = quote!(::serde::de::value::#deser::new(#arg));
+                let call = payload_from(self.cx, v, ty, read, d);
+                methods.push(quote! {
+                    fn #method<A: ::serde::de::#access<'de>>(#arg: A) -> Result<Self, A::Error> {
+                        #call
+                    }
+                });
+            }
         }
-    }
-
-    let expecting = expecting_for(t, e);
-    quote! {
-        #rt::__private::union::deserialize_any!(#name);
-        impl<'de> #rt::__private::union::ReadAny<'de> for #name {
-            const EXPECTING: &'static str = #expecting;
-
-            #(#methods)*
-        }
+        methods
     }
 }
 

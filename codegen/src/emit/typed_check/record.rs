@@ -11,7 +11,7 @@ use crate::emit::failure::{
 };
 use crate::emit::tokens::{ident, lit};
 use crate::error::Result;
-use crate::ir::plan::{Applies, Arg, Entries, Message, NodePlan, Test};
+use crate::ir::plan::{Applies, Arg, Check, Entries, Message, NodePlan, Site, Test};
 use crate::ir::shape::follow_refs;
 use crate::ir::{Extra, Field, Presence, Struct, Ty, TypeId, TypeKind};
 use crate::load::{JsonType, NodeId};
@@ -74,7 +74,6 @@ impl TypedChecks<'_, '_> {
         node: NodeId,
     ) -> Result<TokenStream> {
         let rt = self.rt.clone();
-        let p = self.p.clone();
         let m = method_name(node);
         let own = follow_refs(self.set, self.module.get(id).node)? == node;
         let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
@@ -87,14 +86,13 @@ impl TypedChecks<'_, '_> {
             }
             NodePlan::Checks(c) => c.as_slice(),
         };
-        let rendered = |this: &Self, m: &Message| this.struct_text(m, quote!());
         // A `type` that excludes objects: a struct never matches it.
         for c in checks {
             if let Test::Type(types, m) = &c.test {
                 if !types.contains(&JsonType::Object) {
                     let kw = lit(c.site.keyword);
                     let sp = lit(&c.site.at);
-                    let text = rendered(self, m);
+                    let text = self.struct_text(m, quote!());
                     return Ok(quote!(#sig {
                         cx.fail(#kw, #sp, || #text);
                         false
@@ -111,6 +109,29 @@ impl TypedChecks<'_, '_> {
             let fb = self.fallback(node, &quote!(self));
             return Ok(quote!(#sig { #fb }));
         }
+        let out = self.struct_checks(id, s, node, checks)?;
+        if out.is_empty() {
+            return Ok(quote!(#sig { let _ = cx; true }));
+        }
+        Ok(quote! {
+            #sig {
+                let mut valid = true;
+                #(#out)*
+                valid
+            }
+        })
+    }
+
+    /// The checks of `node` rendered on the struct `s` (of type `id`), in plan order;
+    /// every check is typed ([`typed_form`]) or vacuous on an object.
+    fn struct_checks(
+        &mut self,
+        id: TypeId,
+        s: &Struct,
+        node: NodeId,
+        checks: &[Check],
+    ) -> Result<Vec<TokenStream>> {
+        let p = self.p.clone();
         let failed = child_failed_in(&p);
         let mut out = Vec::new();
         for c in checks {
@@ -134,21 +155,7 @@ impl TypedChecks<'_, '_> {
                         }
                     });
                 }
-                Test::Required(name, m) => {
-                    let text = rendered(self, m);
-                    match presence(s, name) {
-                        Present::Always => {}
-                        // Bound to a local, so that the check is not a constant condition.
-                        Present::Never => {
-                            let fail = fail_if_in(&p, quote!(!present), site, text);
-                            out.push(quote! {
-                                let present = false;
-                                #fail
-                            });
-                        }
-                        Present::When(_, absent) => out.push(fail_if_in(&p, absent, site, text)),
-                    }
-                }
+                Test::Required(name, m) => out.extend(self.required(s, name, m, site)),
                 Test::Count(_, cmp, limit, m) => {
                     let count = property_count(s);
                     let test = count_fails(*cmp, quote!((n as u64)), *limit);
@@ -156,60 +163,12 @@ impl TypedChecks<'_, '_> {
                     out.push(quote!({ let n = #count; #fail }));
                 }
                 Test::DependentRequired(name, dep, m) => {
-                    let text = rendered(self, m);
-                    match (presence(s, name), presence(s, dep)) {
-                        (Present::Never, _) | (_, Present::Always) => {}
-                        (Present::Always, Present::Never) => {
-                            let fail = fail_if_in(&p, quote!(!satisfied), site, text);
-                            out.push(quote! {
-                                let satisfied = false;
-                                #fail
-                            });
-                        }
-                        (Present::Always, Present::When(_, missing)) => {
-                            out.push(fail_if_in(&p, missing, site, text));
-                        }
-                        (Present::When(t, _), Present::Never) => {
-                            out.push(fail_if_in(&p, t, site, text));
-                        }
-                        (Present::When(t, _), Present::When(_, missing)) => {
-                            out.push(fail_if_in(&p, quote!(#t && #missing), site, text));
-                        }
-                    }
+                    out.extend(self.dependent_required(s, name, dep, m, site));
                 }
                 Test::Property(name, p) => out.extend(self.property(s, name, *p)?),
-                Test::Entries(e) => {
-                    out.extend(self.declared_matching(s, e)?);
-                    if !matches!(s.extra, Extra::Deny) {
-                        let values = match &s.extra {
-                            Extra::Typed(t) => EntryTy::Typed(t),
-                            _ => EntryTy::Json,
-                        };
-                        let source = quote!(&self.extra);
-                        // Declared properties are fields, never extras.
-                        let undeclared = Entries {
-                            declared: Vec::new(),
-                            ..e.clone()
-                        };
-                        out.extend(self.entries(node, &undeclared, values, source, 0)?);
-                    }
-                }
+                Test::Entries(e) => out.extend(self.struct_entries(s, node, e)?),
                 Test::DependentSchema(name, d) => {
-                    let d = follow_refs(self.set, *d)?;
-                    let dm = method_name(d);
-                    // A property the struct can never hold triggers nothing: no method is
-                    // asked for, so none is left unused.
-                    match presence(s, name) {
-                        Present::Never => {}
-                        Present::Always => {
-                            self.want(id, d);
-                            out.push(self.ensure(quote!(self.#dm(cx))));
-                        }
-                        Present::When(t, _) => {
-                            self.want(id, d);
-                            out.push(quote!(if #t && !self.#dm(cx) { #failed }));
-                        }
-                    }
+                    out.extend(self.dependent_schema(id, s, name, *d)?);
                 }
                 Test::AllOf(a) => {
                     let am = self.branch(id, *a)?;
@@ -217,7 +176,7 @@ impl TypedChecks<'_, '_> {
                 }
                 Test::AnyOf(branches, m) => {
                     let tries = self.tries(id, branches)?;
-                    let fail = fail_in(&p, site, rendered(self, m));
+                    let fail = fail_in(&p, site, self.struct_text(m, quote!()));
                     out.push(any_of(&tries, fail));
                 }
                 Test::OneOf {
@@ -226,14 +185,14 @@ impl TypedChecks<'_, '_> {
                     many,
                 } => {
                     let tries = self.tries(id, branches)?;
-                    let none = rendered(self, none);
+                    let none = self.struct_text(none, quote!());
                     let many = self.struct_text(many, quote!(matches));
                     let fail = fail_in(&p, site, quote!(if matches == 0 { #none } else { #many }));
                     out.push(one_of(&tries, fail));
                 }
                 Test::Not(n, m) => {
                     let nm = self.branch(id, *n)?;
-                    let fail = fail_in(&p, site, rendered(self, m));
+                    let fail = fail_in(&p, site, self.struct_text(m, quote!()));
                     out.push(quote!(if cx.speculate(|cx| self.#nm(cx)) { #fail }));
                 }
                 Test::IfThenElse { cond, then, else_ } => {
@@ -251,14 +210,107 @@ impl TypedChecks<'_, '_> {
                 _ => {}
             }
         }
-        if out.is_empty() {
-            return Ok(quote!(#sig { let _ = cx; true }));
+        Ok(out)
+    }
+
+    /// `required` on the struct: a test that the property `name` is present, unless it
+    /// always is.
+    fn required(&self, s: &Struct, name: &str, m: &Message, site: &Site) -> Option<TokenStream> {
+        let p = &self.p;
+        let text = self.struct_text(m, quote!());
+        match presence(s, name) {
+            Present::Always => None,
+            // Bound to a local, so that the check is not a constant condition.
+            Present::Never => {
+                let fail = fail_if_in(p, quote!(!present), site, text);
+                Some(quote! {
+                    let present = false;
+                    #fail
+                })
+            }
+            Present::When(_, absent) => Some(fail_if_in(p, absent, site, text)),
         }
-        Ok(quote! {
-            #sig {
-                let mut valid = true;
-                #(#out)*
-                valid
+    }
+
+    /// One `dependentRequired` pair on the struct: a test that `dep` is present when
+    /// `name` is, unless the struct's fields settle it.
+    fn dependent_required(
+        &self,
+        s: &Struct,
+        name: &str,
+        dep: &str,
+        m: &Message,
+        site: &Site,
+    ) -> Option<TokenStream> {
+        let p = &self.p;
+        let text = self.struct_text(m, quote!());
+        match (presence(s, name), presence(s, dep)) {
+            (Present::Never, _) | (_, Present::Always) => None,
+            (Present::Always, Present::Never) => {
+                let fail = fail_if_in(p, quote!(!satisfied), site, text);
+                Some(quote! {
+                    let satisfied = false;
+                    #fail
+                })
+            }
+            (Present::Always, Present::When(_, missing)) => {
+                Some(fail_if_in(p, missing, site, text))
+            }
+            (Present::When(t, _), Present::Never) => Some(fail_if_in(p, t, site, text)),
+            (Present::When(t, _), Present::When(_, missing)) => {
+                Some(fail_if_in(p, quote!(#t && #missing), site, text))
+            }
+        }
+    }
+
+    /// The entry-wise keywords on the struct: the declared fields a pattern matches, then
+    /// the extra properties, when the struct keeps any.
+    fn struct_entries(
+        &mut self,
+        s: &Struct,
+        node: NodeId,
+        e: &Entries,
+    ) -> Result<Vec<TokenStream>> {
+        let mut out = self.declared_matching(s, e)?;
+        if !matches!(s.extra, Extra::Deny) {
+            let values = match &s.extra {
+                Extra::Typed(t) => EntryTy::Typed(t),
+                _ => EntryTy::Json,
+            };
+            let source = quote!(&self.extra);
+            // Declared properties are fields, never extras.
+            let undeclared = Entries {
+                declared: Vec::new(),
+                ..e.clone()
+            };
+            out.extend(self.entries(node, &undeclared, values, source, 0)?);
+        }
+        Ok(out)
+    }
+
+    /// One `dependentSchemas` entry on the struct: its subschema's method when the
+    /// property `name` is present.
+    fn dependent_schema(
+        &mut self,
+        id: TypeId,
+        s: &Struct,
+        name: &str,
+        d: NodeId,
+    ) -> Result<Option<TokenStream>> {
+        let d = follow_refs(self.set, d)?;
+        let dm = method_name(d);
+        // A property the struct can never hold triggers nothing: no method is asked for,
+        // so none is left unused.
+        Ok(match presence(s, name) {
+            Present::Never => None,
+            Present::Always => {
+                self.want(id, d);
+                Some(self.ensure(quote!(self.#dm(cx))))
+            }
+            Present::When(t, _) => {
+                self.want(id, d);
+                let failed = child_failed_in(&self.p);
+                Some(quote!(if #t && !self.#dm(cx) { #failed }))
             }
         })
     }

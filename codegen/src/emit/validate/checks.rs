@@ -4,19 +4,16 @@
 //! location, bound once as `at`; the module imports the runtime's `plan` items, where
 //! `fail_at!`, `fail!`, `failed!` and `show` are.
 
+mod keywords;
+
 use super::Validators;
-use crate::emit::failure::{
-    any_of, bound, count_fails, entries_loop, if_then_else, message, one_of,
-};
+use crate::emit::failure::{any_of, bound, entries_loop, message};
 use crate::emit::tokens::lit;
 use crate::error::Result;
-use crate::ir::plan::{
-    message, Additional, Applies, Arg, Check, Cmp, Counted, Entries, Message, Site, Test,
-};
-use crate::load::{JsonType, NodeId};
+use crate::ir::plan::{message, Additional, Applies, Arg, Check, Entries, Message, Site, Test};
+use crate::load::NodeId;
 use proc_macro2::TokenStream;
 use quote::quote;
-use serde_json::Value;
 
 impl Validators<'_> {
     /// `m` filled from the instance `v` (a number as `n` where it is bound), a count, the
@@ -134,115 +131,15 @@ impl Validators<'_> {
         let rt = self.rt.clone();
         let failed = child_failed();
         let site = &c.site;
-        let v = quote!(v);
         Ok(vec![match &c.test {
             Test::Ref(t) => {
                 let f = self.call(*t);
-                let sp = lit(&site.at);
-                quote! {
-                    if !cx.enter(#sp) {
-                        return false;
-                    }
-                    let ok = #f(v, cx);
-                    cx.leave();
-                    if !ok {
-                        #failed
-                    }
-                }
+                entered(site, quote!(#f(v, cx)))
             }
-            Test::Type(types, m) => {
-                let tests: Vec<TokenStream> = types
-                    .iter()
-                    .map(|t| match t {
-                        JsonType::Null => quote!(v.is_null()),
-                        JsonType::Boolean => quote!(v.is_boolean()),
-                        JsonType::Object => quote!(v.is_object()),
-                        JsonType::Array => quote!(v.is_array()),
-                        JsonType::Number => quote!(v.is_number()),
-                        JsonType::String => quote!(v.is_string()),
-                        JsonType::Integer => {
-                            quote!(
-                                matches!(v, Value::Number(n) if #rt::__private::num::is_integer(n))
-                            )
-                        }
-                    })
-                    .collect();
-                let fail = self.fail_with(site, m, applies, quote!());
-                match tests.as_slice() {
-                    [test] => quote!(if !#test { #fail }),
-                    _ => quote! {
-                        let type_ok = #(#tests)||*;
-                        if !type_ok {
-                            #fail
-                        }
-                    },
-                }
-            }
-            Test::Enum(values, m) => {
-                // String members are one flat `matches!` (a long `||` chain nests one level
-                // per operand, which overflows the formatter's stack on enums of ~1,000
-                // values).
-                let strings: Vec<proc_macro2::Literal> =
-                    values.iter().filter_map(|l| l.as_str().map(lit)).collect();
-                let mut tests: Vec<TokenStream> = Vec::new();
-                if strings.len() > 1 {
-                    tests.push(quote!(matches!(#v.as_str(), Some(#(#strings)|*))));
-                }
-                for l in values
-                    .iter()
-                    .filter(|l| strings.len() <= 1 || !l.is_string())
-                {
-                    tests.push(self.literal_eq(&v, l));
-                }
-                let fail = self.fail_with(site, m, applies, quote!());
-                if strings.len() > 1 && tests.len() == 1 {
-                    // One `matches!` (a macro call: `!` applies to all of it).
-                    let test = &tests[0];
-                    return Ok(vec![quote!(if !#test { #fail })]);
-                }
-                let cond = if tests.is_empty() {
-                    quote!(false)
-                } else {
-                    quote!(#(#tests)||*)
-                };
-                quote! {
-                    let in_enum: bool = #cond;
-                    if !in_enum {
-                        #fail
-                    }
-                }
-            }
-            Test::Const(value, m) => {
-                let differs = match value {
-                    Value::String(s) => {
-                        let s = lit(s);
-                        quote!(v.as_str() != Some(#s))
-                    }
-                    Value::Bool(b) => quote!(v.as_bool() != Some(#b)),
-                    // A method or macro call: `!` applies to all of it.
-                    _ => {
-                        let eq = self.literal_eq(&v, value);
-                        quote!(!#eq)
-                    }
-                };
-                let fail = self.fail_with(site, m, applies, quote!());
-                quote!(if #differs { #fail })
-            }
-            Test::Bound(cmp, b, m) => {
-                let bt = bound(b);
-                let cmp = match cmp {
-                    Cmp::Min => quote!(Cmp::Min),
-                    Cmp::Max => quote!(Cmp::Max),
-                    Cmp::ExclusiveMin => quote!(Cmp::ExclusiveMin),
-                    Cmp::ExclusiveMax => quote!(Cmp::ExclusiveMax),
-                };
-                let fail = self.fail_with(site, m, applies, quote!());
-                quote! {
-                    if #cmp.rejects(n, #bt) {
-                        #fail
-                    }
-                }
-            }
+            Test::Type(types, m) => self.type_check(site, types, m, applies),
+            Test::Enum(values, m) => self.enum_check(site, values, m, applies),
+            Test::Const(value, m) => self.const_check(site, value, m, applies),
+            Test::Bound(cmp, b, m) => self.bound_check(site, *cmp, b, m, applies),
             Test::MultipleOf(b, m) => {
                 let bt = bound(b);
                 let fail = self.fail_with(site, m, applies, quote!());
@@ -253,37 +150,10 @@ impl Validators<'_> {
                 }
             }
             Test::Count(counted, cmp, limit, m) => {
-                let n = match counted {
-                    Counted::Chars => quote!(len),
-                    Counted::Items => quote!(a.len()),
-                    Counted::Properties => quote!(m.len()),
-                };
-                let test = count_fails(*cmp, quote!((#n as u64)), *limit);
-                let fail = self.fail_with(site, m, applies, n);
-                quote! {
-                    if #test {
-                        #fail
-                    }
-                }
+                self.count_check(site, *counted, *cmp, *limit, m, applies)
             }
-            Test::Pattern(p, m) => {
-                let re = self.regex(id, site.keyword, p)?;
-                let fail = self.fail_with(site, m, applies, quote!());
-                quote! {
-                    if !#re.is_match(s) {
-                        #fail
-                    }
-                }
-            }
-            Test::Format(f, m) => {
-                let fail = self.fail_with(site, m, applies, quote!());
-                let name = lit(f);
-                quote! {
-                    if cx.formats() && format_fails(#name, s) {
-                        #fail
-                    }
-                }
-            }
+            Test::Pattern(p, m) => self.pattern_check(id, site, p, m, applies)?,
+            Test::Format(f, m) => self.format_check(site, f, m, applies),
             Test::UniqueItems(m) => {
                 let fail = self.fail_with(site, m, applies, quote!());
                 quote! {
@@ -292,54 +162,9 @@ impl Validators<'_> {
                     }
                 }
             }
-            Test::PrefixItem(i, p) => {
-                let f = self.call(*p);
-                let get = if *i == 0 {
-                    quote!(a.first())
-                } else {
-                    quote!(a.get(#i))
-                };
-                quote! {
-                    if let Some(item) = #get {
-                        if !cx.at_index(#i, |cx| #f(item, cx)) {
-                            #failed
-                        }
-                    }
-                }
-            }
-            Test::Items(skip, items) => {
-                let f = self.call(*items);
-                let iter = if *skip == 0 {
-                    quote!(a.iter().enumerate())
-                } else {
-                    quote!(a.iter().enumerate().skip(#skip))
-                };
-                quote! {
-                    for (i, item) in #iter {
-                        if !cx.at_index(i, |cx| #f(item, cx)) {
-                            #failed
-                        }
-                    }
-                }
-            }
-            Test::Contains { node, min, max } => {
-                let f = self.call(*node);
-                let limits = min
-                    .iter()
-                    .map(|l| (Cmp::Min, l))
-                    .chain(max.iter().map(|l| (Cmp::Max, l)))
-                    .map(|(cmp, l)| {
-                        let test = count_fails(cmp, quote!((count as u64)), l.limit);
-                        let text = self.text(&l.fail.message, applies, quote!(count));
-                        let fail = self.fail_stmt(&l.fail.site, quote!(|| #text));
-                        quote!(if #test { #fail })
-                    })
-                    .collect::<Vec<_>>();
-                quote! {
-                    let count = a.iter().filter(|item| cx.speculate(|cx| #f(item, cx))).count();
-                    #(#limits)*
-                }
-            }
+            Test::PrefixItem(i, p) => self.prefix_item_check(*i, *p),
+            Test::Items(skip, items) => self.items_check(*skip, *items),
+            Test::Contains { node, min, max } => self.contains_check(*node, min, max, applies),
             Test::Required(name, m) => {
                 let n = lit(name);
                 let fail = self.fail_with(site, m, applies, quote!());
@@ -371,20 +196,7 @@ impl Validators<'_> {
                 Some(t) => t,
                 None => return Ok(Vec::new()),
             },
-            Test::PropertyNames(pn) => {
-                let f = self.call(*pn);
-                quote! {
-                    for key in m.keys() {
-                        let name = Value::String(key.clone());
-                        let mut sub = cx.sub();
-                        let ok = #f(&name, &mut sub);
-                        cx.absorb(sub);
-                        if !ok {
-                            #failed
-                        }
-                    }
-                }
-            }
+            Test::PropertyNames(pn) => self.property_names_check(*pn),
             Test::DependentSchema(name, d) => {
                 let n = lit(name);
                 let f = self.call(*d);
@@ -403,9 +215,7 @@ impl Validators<'_> {
                 }
             }
             Test::AnyOf(branches, m) if self.at_keyword(site) && *m == message::no_any_of() => {
-                let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                self.at_used = true;
-                quote!(any_of!(valid, cx, v, at, [#(#fs),*]);)
+                self.at_macro(quote!(any_of), branches)
             }
             Test::OneOf {
                 branches,
@@ -415,9 +225,7 @@ impl Validators<'_> {
                 && *none == message::no_one_of()
                 && *many == message::many_of_one_of() =>
             {
-                let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                self.at_used = true;
-                quote!(one_of!(valid, cx, v, at, [#(#fs),*]);)
+                self.at_macro(quote!(one_of), branches)
             }
             Test::AnyOf(branches, m) => {
                 let tries = self.tries(branches);
@@ -428,53 +236,19 @@ impl Validators<'_> {
                 branches,
                 none,
                 many,
-            } => {
-                let tries = self.tries(branches);
-                let none = self.text(none, applies, quote!(matches));
-                let many = self.text(many, applies, quote!(matches));
-                let fail =
-                    self.fail_stmt(site, quote!(|| if matches == 0 { #none } else { #many }));
-                one_of(&tries, fail)
-            }
+            } => self.one_of_check(site, branches, none, many, applies),
             Test::DynamicRef { target, candidates } => {
-                let sp = lit(&site.at);
                 let resolved = self.dynamic(*target, candidates, |this, n| {
                     let f = this.call(n);
                     quote!(#f(v, cx))
                 });
-                quote! {
-                    if !cx.enter(#sp) {
-                        return false;
-                    }
-                    let ok = #resolved;
-                    cx.leave();
-                    if !ok {
-                        #failed
-                    }
-                }
+                entered(site, resolved)
             }
             Test::UnevaluatedProperties(a) => self.unevaluated(id, a, false, applies)?,
             Test::UnevaluatedItems(a) => self.unevaluated(id, a, true, applies)?,
-            Test::Not(n, m) => {
-                let f = self.call(*n);
-                let fail = self.fail_with(site, m, applies, quote!());
-                quote! {
-                    if cx.speculate(|cx| #f(v, cx)) {
-                        #fail
-                    }
-                }
-            }
+            Test::Not(n, m) => self.not_check(site, *n, m, applies),
             Test::IfThenElse { cond, then, else_ } => {
-                let fi = self.call(*cond);
-                let then = then.map(|t| {
-                    let f = self.call(t);
-                    quote!(#f(v, cx))
-                });
-                let else_ = else_.map(|e| {
-                    let f = self.call(e);
-                    quote!(#f(v, cx))
-                });
-                match if_then_else(quote!(cx.speculate(|cx| #fi(v, cx))), then, else_, &failed) {
+                match self.if_then_else_check(*cond, *then, *else_) {
                     Some(t) => t,
                     None => return Ok(Vec::new()),
                 }
@@ -522,6 +296,23 @@ impl Validators<'_> {
             &e.declared,
             &failed,
         ))
+    }
+}
+
+/// `call` (of a `$ref` or a resolved `$dynamicRef`) with the keyword's location `site`
+/// entered, for the depth guard.
+fn entered(site: &Site, call: TokenStream) -> TokenStream {
+    let failed = child_failed();
+    let sp = lit(&site.at);
+    quote! {
+        if !cx.enter(#sp) {
+            return false;
+        }
+        let ok = #call;
+        cx.leave();
+        if !ok {
+            #failed
+        }
     }
 }
 

@@ -10,13 +10,16 @@
 //! `Op::min_items(1)`, `required!["a"]`, `closed!["a"]`); any other is spelled out with
 //! its `Fail`.
 
+mod keywords;
+
 use super::Validators;
 use crate::emit::failure::bound;
 use crate::emit::tokens::{fn_name, lit};
 use crate::error::Result;
 use crate::ir::plan::message;
-use crate::ir::plan::{Additional, Arg, Check, Cmp, Counted, Limit, Message, Site, Test};
-use crate::load::{JsonType, NodeId};
+use crate::ir::plan::{Arg, Check, Cmp, Message, Site, Test};
+use crate::load::NodeId;
+use keywords::{bound_op, count_op, limit, type_op};
 use proc_macro2::{Ident, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use serde_json::Value;
@@ -108,51 +111,8 @@ impl Validators<'_> {
                 let rel = lit(below(base, site).unwrap_or(&site.at));
                 quote!(Op::Ref(#rel, #f))
             }
-            Test::Type(types, m) => {
-                let named = match types.as_slice() {
-                    [t] if std("type") && *m == message::not_of_type(types) => {
-                        Some(format_ident!("IS_{}", t.name().to_uppercase()))
-                    }
-                    _ => None,
-                };
-                if let Some(named) = named {
-                    return Ok(Some(quote!(#named)));
-                }
-                let bits = types.iter().map(|t| match t {
-                    JsonType::Null => quote!(kind::NULL),
-                    JsonType::Boolean => quote!(kind::BOOL),
-                    JsonType::Object => quote!(kind::OBJECT),
-                    JsonType::Array => quote!(kind::ARRAY),
-                    JsonType::Number => quote!(kind::NUMBER),
-                    JsonType::String => quote!(kind::STRING),
-                    JsonType::Integer => quote!(kind::INTEGER),
-                });
-                match shown(m).filter(|_| std("type")) {
-                    Some(rest) => quote!(Op::types(#(#bits)|*, #rest)),
-                    None => {
-                        let fail = fail(base, site, m);
-                        quote!(Op::Type(#(#bits)|*, #fail))
-                    }
-                }
-            }
-            Test::Enum(values, m) => {
-                let mut strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-                strings.sort_unstable();
-                strings.dedup();
-                let strings = strings_tokens(&strings);
-                let others: Vec<TokenStream> = values
-                    .iter()
-                    .filter(|l| !l.is_string())
-                    .map(|l| self.lit(l))
-                    .collect();
-                match shown(m).filter(|_| std("enum")) {
-                    Some(rest) => quote!(Op::in_enum(#strings, &[#(#others),*], #rest)),
-                    None => {
-                        let fail = fail(base, site, m);
-                        quote!(Op::Enum(#strings, &[#(#others),*], #fail))
-                    }
-                }
-            }
+            Test::Type(types, m) => type_op(base, site, types, m),
+            Test::Enum(values, m) => self.enum_op(base, site, values, m),
             Test::Const(value, m) => {
                 let l = self.lit(value);
                 match shown(m).filter(|_| std("const")) {
@@ -163,22 +123,7 @@ impl Validators<'_> {
                     }
                 }
             }
-            Test::Bound(cmp, b, m) => {
-                let keyword = match cmp {
-                    Cmp::Min => "minimum",
-                    Cmp::Max => "maximum",
-                    Cmp::ExclusiveMin => "exclusiveMinimum",
-                    Cmp::ExclusiveMax => "exclusiveMaximum",
-                };
-                let (cmp, b) = (cmp_tokens(*cmp), bound(b));
-                match shown(m).filter(|_| std(keyword)) {
-                    Some(rest) => quote!(Op::bound(#cmp, #b, #rest)),
-                    None => {
-                        let fail = fail(base, site, m);
-                        quote!(Op::Bound(#cmp, #b, #fail))
-                    }
-                }
-            }
+            Test::Bound(cmp, b, m) => bound_op(base, site, *cmp, b, m),
             Test::MultipleOf(b, m) => {
                 let b = bound(b);
                 match shown(m).filter(|_| std("multipleOf")) {
@@ -189,32 +134,7 @@ impl Validators<'_> {
                     }
                 }
             }
-            Test::Count(counted, cmp, limit, m) => {
-                let (keyword, named) = match (counted, cmp) {
-                    (Counted::Chars, Cmp::Min) => ("minLength", "min_length"),
-                    (Counted::Chars, _) => ("maxLength", "max_length"),
-                    (Counted::Items, Cmp::Min) => ("minItems", "min_items"),
-                    (Counted::Items, _) => ("maxItems", "max_items"),
-                    (Counted::Properties, Cmp::Min) => ("minProperties", "min_properties"),
-                    (Counted::Properties, _) => ("maxProperties", "max_properties"),
-                };
-                let n = Literal::u64_unsuffixed(*limit);
-                if matches!(cmp, Cmp::Min | Cmp::Max)
-                    && std(keyword)
-                    && *m == message::count(*counted, *cmp, *limit, keyword)
-                {
-                    let named = format_ident!("{}", named);
-                    return Ok(Some(quote!(Op::#named(#n))));
-                }
-                let counted = match counted {
-                    Counted::Chars => quote!(Counted::Chars),
-                    Counted::Items => quote!(Counted::Items),
-                    Counted::Properties => quote!(Counted::Properties),
-                };
-                let cmp = cmp_tokens(*cmp);
-                let fail = fail(base, site, m);
-                quote!(Op::Count(#counted, #cmp, #n, #fail))
-            }
+            Test::Count(counted, cmp, limit, m) => count_op(base, site, *counted, *cmp, *limit, m),
             Test::Pattern(p, m) => {
                 let re = self.regex(id, site.keyword, p)?;
                 if std("pattern") && *m == message::pattern(p) {
@@ -253,15 +173,7 @@ impl Validators<'_> {
             }
             Test::Contains { node, min, max } => {
                 let f = self.call(*node);
-                let limit = |l: &Option<Limit>| match l {
-                    Some(l) => {
-                        let n = Literal::u64_unsuffixed(l.limit);
-                        let fail = fail(base, &l.fail.site, &l.fail.message);
-                        quote!(Some(Limit { limit: #n, fail: #fail }))
-                    }
-                    None => quote!(None),
-                };
-                let (min, max) = (limit(min), limit(max));
+                let (min, max) = (limit(base, min), limit(base, max));
                 quote!(Op::Contains(#f, #min, #max))
             }
             // Worded otherwise than `table_fn` gathers.
@@ -280,49 +192,10 @@ impl Validators<'_> {
                 let f = self.call(*p);
                 quote!(Op::Property(#n, #f))
             }
-            Test::Entries(e) => {
-                // A `true` pattern only matters when it keeps a key from
-                // `additionalProperties`.
-                let track = e.tracks_matches();
-                let mut patterns = Vec::new();
-                for p in &e.patterns {
-                    if p.node.is_none() && !track {
-                        continue;
-                    }
-                    let re = self.regex(id, "patternProperties", &p.pattern)?;
-                    let node = match p.node {
-                        Some(n) => {
-                            let f = self.call(n);
-                            quote!(Some(#f))
-                        }
-                        None => quote!(None),
-                    };
-                    patterns.push(quote!(PatternEntry::new(&#re, #node)));
-                }
-                let deny = |f: &crate::ir::plan::Failure| {
-                    at_keyword(base, &f.site, "additionalProperties")
-                        && f.message == message::not_allowed()
-                };
-                let declared: Vec<&str> = e.declared.iter().map(String::as_str).collect();
-                let additional = match &e.additional {
-                    Some(Additional::Deny(f)) if patterns.is_empty() && deny(f) => {
-                        return Ok(Some(quote!(closed![#(#declared),*])));
-                    }
-                    Some(Additional::Deny(f)) if deny(f) => quote!(Some(Additional::DENY)),
-                    Some(Additional::Deny(f)) => {
-                        let fail = fail(base, &f.site, &f.message);
-                        quote!(Some(Additional::Deny(#fail)))
-                    }
-                    Some(Additional::Schema(a)) => {
-                        let f = self.call(*a);
-                        quote!(Some(Additional::Schema(#f)))
-                    }
-                    None if patterns.is_empty() => return Ok(None),
-                    None => quote!(None),
-                };
-                let declared = strings_tokens(&declared);
-                quote!(Op::entries(&[#(#patterns),*], #declared, #additional))
-            }
+            Test::Entries(e) => match self.entries_op(id, base, e)? {
+                Some(op) => op,
+                None => return Ok(None),
+            },
             Test::PropertyNames(pn) => {
                 let f = self.call(*pn);
                 quote!(Op::PropertyNames(#f))
@@ -349,18 +222,7 @@ impl Validators<'_> {
                 branches,
                 none,
                 many,
-            } => {
-                let fs: Vec<_> = branches.iter().map(|b| self.call(*b)).collect();
-                if std("oneOf")
-                    && *none == message::no_one_of()
-                    && *many == message::many_of_one_of()
-                {
-                    quote!(Op::one_of(&[#(#fs),*]))
-                } else {
-                    let (none, many) = (fail(base, site, none), fail(base, site, many));
-                    quote!(Op::OneOf(&[#(#fs),*], #none, #many))
-                }
-            }
+            } => self.one_of_op(base, site, branches, none, many),
             Test::Not(n, m) => {
                 let f = self.call(*n);
                 if std("not") && *m == message::not() {
@@ -370,21 +232,10 @@ impl Validators<'_> {
                     quote!(Op::Not(#f, #fail))
                 }
             }
-            Test::IfThenElse { cond, then, else_ } => {
-                if then.is_none() && else_.is_none() {
-                    return Ok(None);
-                }
-                let c = self.call(*cond);
-                let mut branch = |b: &Option<NodeId>| match b {
-                    Some(b) => {
-                        let f = self.call(*b);
-                        quote!(Some(#f))
-                    }
-                    None => quote!(None),
-                };
-                let (t, e) = (branch(then), branch(else_));
-                quote!(Op::If(#c, #t, #e))
-            }
+            Test::IfThenElse { cond, then, else_ } => match self.if_op(*cond, then, else_) {
+                Some(op) => op,
+                None => return Ok(None),
+            },
             Test::DynamicRef { .. }
             | Test::UnevaluatedProperties(_)
             | Test::UnevaluatedItems(_) => return Ok(None),

@@ -1,11 +1,11 @@
 //! The interpreter: [`run`](fn@run) walks a node's table, each op doing what envgen-codegen's
 //! straight-line rendering of the same check does (`emit/validate/checks.rs`).
 
-use super::fail::Fill;
-use super::ops::{kind, Additional, Bound, Cmp, Counted, Lit, Op, PatternEntry};
+use super::fail::{Fail, Fill};
+use super::ops::{kind, Additional, Bound, Cmp, Counted, Limit, Lit, Op, PatternEntry};
 use crate::__private::inflight::Kinds;
 use crate::__private::{num, regex};
-use crate::validate::{duplicate, Cx};
+use crate::validate::{duplicate, Cx, NodeFn};
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 
@@ -125,29 +125,7 @@ impl Op {
                 num::multiple_of(n, *b) || fail.record(cx, valid, &Fill::of(v))
             }
             (Op::Count(counted, cmp, limit, fail), _) => {
-                let n = match (counted, v) {
-                    (Counted::Chars, Value::String(s)) => {
-                        // A string has between a quarter of its UTF-8 bytes (rounded up)
-                        // and all of them as characters: when both ends pass, so does
-                        // the count, which is then not taken (a string under `maxLength`
-                        // bytes, or with `minLength` four-byte characters at least).
-                        let (fewest, most) = (s.len().div_ceil(4) as u64, s.len() as u64);
-                        if !cmp.count_fails(fewest, *limit) && !cmp.count_fails(most, *limit) {
-                            return true;
-                        }
-                        s.chars().count()
-                    }
-                    (Counted::Items, Value::Array(a)) => a.len(),
-                    (Counted::Properties, Value::Object(m)) => m.len(),
-                    _ => return true,
-                };
-                !cmp.count_fails(n as u64, *limit) || {
-                    let fill = Fill {
-                        limit: *limit,
-                        ..Fill::count(v, n)
-                    };
-                    fail.record(cx, valid, &fill)
-                }
+                count(v, cx, valid, *counted, *cmp, *limit, fail)
             }
             (Op::Pattern(re, fail), Value::String(s)) => {
                 regex::is_match(re, s) || fail.record(cx, valid, &Fill::name(v, re.source()))
@@ -180,21 +158,7 @@ impl Op {
                 true
             }
             (Op::Contains(f, min, max), Value::Array(a)) => {
-                let count = a
-                    .iter()
-                    .filter(|item| cx.speculate(|cx| f(item, cx)))
-                    .count();
-                let bounds = [(Cmp::Min, min), (Cmp::Max, max)];
-                for (cmp, l) in bounds {
-                    if let Some(l) = l {
-                        if cmp.count_fails(count as u64, l.limit)
-                            && !l.fail.record(cx, valid, &Fill::count(v, count))
-                        {
-                            return false;
-                        }
-                    }
-                }
-                true
+                contains(v, a, cx, valid, *f, [min.as_ref(), max.as_ref()])
             }
             (Op::Required(names, fail), Value::Object(m)) => {
                 for name in *names {
@@ -220,18 +184,7 @@ impl Op {
                 },
                 Value::Object(m),
             ) => entries(v, m, cx, valid, patterns, declared, additional.as_ref()),
-            (Op::PropertyNames(f), Value::Object(m)) => {
-                for key in m.keys() {
-                    let name = Value::String(key.clone());
-                    let mut sub = cx.sub();
-                    let ok = f(&name, &mut sub);
-                    cx.absorb(sub);
-                    if !ok && !failed(cx, valid) {
-                        return false;
-                    }
-                }
-                true
-            }
+            (Op::PropertyNames(f), Value::Object(m)) => property_names(m, cx, valid, *f),
             (Op::DependentSchema(name, f), Value::Object(m)) => {
                 !m.contains_key(*name) || f(v, cx) || failed(cx, valid)
             }
@@ -240,18 +193,7 @@ impl Op {
                 branches.iter().any(|f| cx.speculate(|cx| f(v, cx)))
                     || fail.record(cx, valid, &Fill::of(v))
             }
-            (Op::OneOf(branches, none, many), _) => {
-                // Every branch is tried: the count is reported.
-                let matches = branches
-                    .iter()
-                    .filter(|f| cx.speculate(|cx| f(v, cx)))
-                    .count();
-                match matches {
-                    1 => true,
-                    0 => none.record(cx, valid, &Fill::count(v, 0)),
-                    n => many.record(cx, valid, &Fill::count(v, n)),
-                }
-            }
+            (Op::OneOf(branches, none, many), _) => one_of(v, cx, valid, branches, none, many),
             (Op::Not(f, fail), _) => {
                 !cx.speculate(|cx| f(v, cx)) || fail.record(cx, valid, &Fill::of(v))
             }
@@ -269,6 +211,109 @@ impl Op {
             // A check of another kind of value passes.
             _ => true,
         }
+    }
+}
+
+/// A count (`minLength`, `maxItems`, `minProperties`, ...) of `v` against `limit`:
+/// whether it passes (or `v` is not what is counted), else whether to go on after
+/// recording `fail`.
+fn count<'v>(
+    v: &'v Value,
+    cx: &mut Cx<'v>,
+    valid: &mut bool,
+    counted: Counted,
+    cmp: Cmp,
+    limit: u64,
+    fail: &Fail,
+) -> bool {
+    let n = match (counted, v) {
+        (Counted::Chars, Value::String(s)) => {
+            // A string has between a quarter of its UTF-8 bytes (rounded up) and all of
+            // them as characters: when both ends pass, so does the count, which is then
+            // not taken (a string under `maxLength` bytes, or with `minLength` four-byte
+            // characters at least).
+            let (fewest, most) = (s.len().div_ceil(4) as u64, s.len() as u64);
+            if !cmp.count_fails(fewest, limit) && !cmp.count_fails(most, limit) {
+                return true;
+            }
+            s.chars().count()
+        }
+        (Counted::Items, Value::Array(a)) => a.len(),
+        (Counted::Properties, Value::Object(m)) => m.len(),
+        _ => return true,
+    };
+    !cmp.count_fails(n as u64, limit) || {
+        let fill = Fill {
+            limit,
+            ..Fill::count(v, n)
+        };
+        fail.record(cx, valid, &fill)
+    }
+}
+
+/// `contains` over the items `a` of `v`, with `minContains` and `maxContains` (`bounds`,
+/// in that order): whether to go on.
+fn contains<'v>(
+    v: &'v Value,
+    a: &'v [Value],
+    cx: &mut Cx<'v>,
+    valid: &mut bool,
+    f: NodeFn,
+    bounds: [Option<&Limit>; 2],
+) -> bool {
+    let count = a
+        .iter()
+        .filter(|item| cx.speculate(|cx| f(item, cx)))
+        .count();
+    for (cmp, l) in [Cmp::Min, Cmp::Max].into_iter().zip(bounds) {
+        if let Some(l) = l {
+            if cmp.count_fails(count as u64, l.limit)
+                && !l.fail.record(cx, valid, &Fill::count(v, count))
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `propertyNames` over the keys of `m`, each checked as a string: whether to go on.
+fn property_names<'v>(
+    m: &'v Map<String, Value>,
+    cx: &mut Cx<'v>,
+    valid: &mut bool,
+    f: NodeFn,
+) -> bool {
+    for key in m.keys() {
+        let name = Value::String(key.clone());
+        let mut sub = cx.sub();
+        let ok = f(&name, &mut sub);
+        cx.absorb(sub);
+        if !ok && !failed(cx, valid) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `oneOf` on `v`: every branch is tried and the count reported (`none` when no branch
+/// matches, `many` when several do); whether to go on.
+fn one_of<'v>(
+    v: &'v Value,
+    cx: &mut Cx<'v>,
+    valid: &mut bool,
+    branches: &[NodeFn],
+    none: &Fail,
+    many: &Fail,
+) -> bool {
+    let matches = branches
+        .iter()
+        .filter(|f| cx.speculate(|cx| f(v, cx)))
+        .count();
+    match matches {
+        1 => true,
+        0 => none.record(cx, valid, &Fill::count(v, 0)),
+        n => many.record(cx, valid, &Fill::count(v, n)),
     }
 }
 
