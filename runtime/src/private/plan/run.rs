@@ -217,6 +217,7 @@ impl Op {
 /// A count (`minLength`, `maxItems`, `minProperties`, ...) of `v` against `limit`:
 /// whether it passes (or `v` is not what is counted), else whether to go on after
 /// recording `fail`.
+#[inline]
 fn count<'v>(
     v: &'v Value,
     cx: &mut Cx<'v>,
