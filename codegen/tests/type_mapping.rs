@@ -114,3 +114,38 @@ fn malformed_paths_and_pointers_are_located() {
         "{e}"
     );
 }
+
+/// A `oneOf` branch that adds a `const` tag to one `allOf` member whose own tag is a free
+/// string: the variant holds the branch's merged type, whose tag is implied. A referenced
+/// member stays a type of its own (`B`, whose property types keep its name); an inline
+/// member adds no type.
+#[test]
+fn a_tag_wrapper_over_a_wider_member_holds_the_merged_type() {
+    let schema = r##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "U",
+      "oneOf": [
+        {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "a"}},
+         "allOf": [{"type": "object", "properties": {"kind": {"type": "string"}, "x": {"type": "integer"}}}]},
+        {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "b"}},
+         "allOf": [{"$ref": "#/$defs/B"}]}],
+      "$defs": {"B": {"type": "object", "properties": {"kind": {"type": "string"}, "y": {"enum": ["p", "q"]}}}}}"##;
+    let src = generate(schema, &Settings::new().builders(false));
+    assert!(
+        src.contains("    A(UA),") && src.contains("    B(UB),"),
+        "{src}"
+    );
+    assert!(
+        src.contains(r#"pub const KIND: &'static str = "a";"#),
+        "{src}"
+    );
+    assert!(
+        src.contains("pub struct B {") && src.contains("pub enum BY {"),
+        "{src}"
+    );
+    assert!(
+        !src.contains("pub enum UBY"),
+        "the member's property types keep its name: {src}"
+    );
+    let types = src.matches("\npub struct ").count() + src.matches("\npub enum ").count();
+    // U, UA, UAKind, B, BY, UB, UBKind: no type for the inline member.
+    assert_eq!(types, 7, "{src}");
+}

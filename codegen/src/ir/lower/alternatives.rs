@@ -349,12 +349,15 @@ impl Lower<'_> {
             _ => None,
         };
         if member_tag != own {
-            // The member is still a type of its own (other schemas use it): lowered first,
-            // its properties' types take its name (`CatHuntingSkill`), and the branch's
-            // merged type shares them.
-            let target = follow_refs(self.set, *member)?;
-            let hint = self.name_for_target(target);
-            self.named(target, &hint)?;
+            // A referenced member is still a type of its own (other schemas use it):
+            // lowered first, its properties' types take its name (`CatHuntingSkill`), and
+            // the branch's merged type shares them. An inline member has no type of its
+            // own: the merged type is all there is.
+            if pure_ref(self.set, *member).is_some() {
+                let target = follow_refs(self.set, *member)?;
+                let hint = self.name_for_target(target);
+                self.named(target, &hint)?;
+            }
             return Ok(None);
         }
         Ok(Some(*member))
