@@ -1,7 +1,7 @@
 //! Invalid documents by kind of error:
 //! one criterion group per contract and mutation kind, so that no average hides a slow
 //! error path. Each group times 1,000 documents that break the same rule
-//! (`tests/support/mutations.rs`), through:
+//! (`envgen_test_support::mutations`), through:
 //!
 //! * `jsonschema_first_error`: parse to `serde_json::Value`, then the `jsonschema` crate's
 //!   `validate` (the first error, with its instance path);
@@ -31,11 +31,7 @@
 //! verdict is asserted before timing. Report: `python3 scripts/bench-report.py` (the
 //! per-kind tables of BENCHMARKS.md).
 
-#[path = "../tests/support/rng.rs"]
-mod rng;
-
-#[path = "../tests/support/mutations.rs"]
-mod mutations;
+use envgen_test_support::mutations;
 
 #[path = "support/engines.rs"]
 mod engines;

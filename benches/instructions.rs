@@ -3,7 +3,7 @@
 //! instruction count does not move at all.
 //!
 //! `instructions CONTRACT KIND ENGINE` builds the per-kind bench's documents
-//! (`benches/errors.rs`: 1,000 documents of `tests/support/mutations.rs`, the same seed;
+//! (`benches/errors.rs`: 1,000 documents of `envgen_test_support::mutations`, the same seed;
 //! `KIND` is `valid` or a kind of error) and reads them once with `ENGINE`, inside
 //! [`measured`], the only function the script counts:
 //!
@@ -21,11 +21,7 @@
 //! ToolResponse). Every verdict is asserted before the measured read, as in the timed
 //! bench.
 
-#[path = "../tests/support/rng.rs"]
-mod rng;
-
-#[path = "../tests/support/mutations.rs"]
-mod mutations;
+use envgen_test_support::mutations;
 
 #[path = "support/hand.rs"]
 mod hand;

@@ -14,11 +14,8 @@
 //! each), the same for ToolResponse, 200 Meminit documents, and one cmdhelp document of
 //! 300 commands.
 
-#[path = "../tests/support/rng.rs"]
-mod rng;
-
-#[path = "../tests/support/mutations.rs"]
-mod mutations;
+use envgen_test_support::mutations;
+use envgen_test_support::rng;
 
 #[path = "support/engines.rs"]
 mod engines;

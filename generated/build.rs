@@ -1,5 +1,5 @@
 //! Turns each golden snapshot (`snapshots/<module>.snap`, written by insta from
-//! `tests/goldens.rs`) back into the Rust source it holds, so `src/lib.rs` can compile
+//! `tests/engine/goldens.rs`) back into the Rust source it holds, so `src/lib.rs` can compile
 //! exactly what reviewers approved.
 
 use std::fs;

@@ -1,5 +1,5 @@
 //! Typed payloads of the per-kind bench (`benches/errors.rs`): the `data` of the
-//! documents `tests/support/mutations.rs` writes, as a consumer that knows its command
+//! documents `tests/support/src/mutations.rs` writes, as a consumer that knows its command
 //! declares it (plain serde structs; every member of the generated payloads is a field,
 //! so nothing is skipped). `ResponseEnvelope<Page>` and `ToolResponse<Listing>` read them
 //! typed, instead of as a `serde_json::Value`.

@@ -234,20 +234,9 @@ fn coverage(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
 
 #[test]
 fn every_keyword_has_conformance_cases_in_each_of_its_drafts() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/jsts/tests");
-    if !root.is_dir() {
-        if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-            panic!(
-                "ENVGEN_REQUIRE_SHARED=1 but the test suite at {} is missing",
-                root.display()
-            );
-        }
-        eprintln!(
-            "SKIPPED: JSON-Schema-Test-Suite not found at {}; keyword coverage did not run",
-            root.display()
-        );
+    let Some(root) = envgen_test_support::shared::shared("jsts/tests", "keyword coverage") else {
         return;
-    }
+    };
     let drafts = [
         Draft::Draft4,
         Draft::Draft6,

@@ -15,18 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("ENVGEN_REQUIRE_SHARED=1 but {} is missing", dir.display());
-    }
-    eprintln!(
-        "SKIPPED: {} not found; the determinism test did not run",
-        dir.display()
-    );
-    None
+    envgen_test_support::shared::shared("corpus", "the determinism test")
 }
 
 /// A corpus schema: name, file, remote-ref map (URI → local file), as
@@ -179,8 +168,7 @@ fn check_corpus() {
     assert!(generated >= 40, "only {generated} corpus schemas generated");
 
     // This test binary has this one test, so changing its working directory is safe.
-    let elsewhere = std::env::temp_dir().join(format!("envgen-determinism-{}", std::process::id()));
-    std::fs::create_dir_all(&elsewhere).unwrap_or_else(|e| panic!("{}: {e}", elsewhere.display()));
+    let elsewhere = envgen_test_support::scratch::Scratch::new("determinism");
     let home = std::env::current_dir().unwrap_or_else(|e| panic!("cwd: {e}"));
     std::env::set_current_dir(&elsewhere).unwrap_or_else(|e| panic!("{e}"));
     let second: Vec<String> = all.iter().map(generate).collect();
@@ -190,7 +178,6 @@ fn check_corpus() {
         .map(|e| generate_with_config(&e.file))
         .collect();
     std::env::set_current_dir(&home).unwrap_or_else(|e| panic!("{e}"));
-    let _ = std::fs::remove_dir(&elsewhere);
 
     let mut differ = Vec::new();
     for (i, e) in all.iter().enumerate() {

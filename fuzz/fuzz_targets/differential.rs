@@ -1,7 +1,7 @@
 //! (c) Differential: structured random instances (a seed document from
 //! `tests/documents/<schema>/` or one of the schema's branch-covering documents, every
 //! `anyOf`/`oneOf` alternative, both sides of every condition and integers written `n.0`
-//! (`tests/support/instances.rs`), then arbitrary replace / remove / insert mutations whose
+//! (`envgen_test_support::instances`), then arbitrary replace / remove / insert mutations whose
 //! keys and strings come mostly from the schema's own vocabulary). envgen's verdict
 //! (module-level `validate_value_with`, and the typed `from_json_str_with`) must equal
 //! the `jsonschema` crate's on all four envelopes, formats asserted or not; and the typed
@@ -18,8 +18,7 @@ use std::sync::OnceLock;
 
 mod common;
 
-#[path = "../../tests/support/instances.rs"]
-mod instances;
+use envgen_test_support::instances;
 
 type ValidateFn = fn(&Value, &Options) -> Result<(), ValidationErrors>;
 /// The typed parse, then `serde_json::to_value` of the parsed document.

@@ -2,7 +2,7 @@
 //! `build.rs`) with `preserve_key_order`, with mapped formats and `x-rust-type`, and with
 //! tagged unions, plus the branch-coverage fixtures. The input is `differential`'s: a seed
 //! document (the schema's test documents, its branch-covering documents and 16 random
-//! schema-guided ones, `tests/support/instances.rs`), then replace / remove / insert
+//! schema-guided ones, `envgen_test_support::instances`), then replace / remove / insert
 //! mutations drawn mostly from the schema's vocabulary.
 //!
 //! Checked on each document, formats asserted or not:
@@ -27,8 +27,7 @@ use std::sync::OnceLock;
 
 mod common;
 
-#[path = "../../tests/support/instances.rs"]
-mod instances;
+use envgen_test_support::instances;
 
 /// The hand-written types `mapped.json` names (`crate::money::…`).
 #[path = "../../tests/mapping/src/money.rs"]

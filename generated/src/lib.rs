@@ -1,6 +1,6 @@
 //! The golden snapshots of envgen's generated code, compiled.
 //!
-//! `tests/goldens.rs` (in the root crate) keeps `snapshots/<module>.snap` equal to what
+//! `tests/engine/goldens.rs` (in the root crate) keeps `snapshots/<module>.snap` equal to what
 //! the generator emits for each built-in schema; this crate compiles those very files
 //! under `#![deny(warnings)]` (and the workspace's `clippy -D warnings`), so a golden
 //! that a reviewer accepts with `cargo insta review` is also warning-free Rust.

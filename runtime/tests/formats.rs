@@ -4,7 +4,6 @@
 use envgen_runtime::__private::format::check;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// The formats envgen knows; every other format name must give `None`.
 const KNOWN: &[&str] = &[
@@ -36,17 +35,9 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 #[test]
 fn json_schema_test_suite_formats() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/jsts");
-    if !root.join("tests").is_dir() {
-        if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-            panic!("JSON-Schema-Test-Suite not found at {}", root.display());
-        }
-        println!(
-            "SKIPPED: JSON-Schema-Test-Suite not found at {}",
-            root.display()
-        );
+    let Some(root) = envgen_test_support::shared::shared("jsts", "the format cases") else {
         return;
-    }
+    };
     let mut failures = Vec::new();
     let mut known_seen = Vec::new();
     for draft in ["draft7", "draft2020-12"] {

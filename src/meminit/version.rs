@@ -4,7 +4,7 @@
 //! only version [`Canonical::new`](super::Canonical::new) accepts. It is tied to the
 //! schemas by `schemas/meminit/fingerprints.txt`: one line per (version, fingerprint of
 //! `schemas/meminit-output-envelope.json` and the ten payload schemas). The test
-//! `tests/meminit_runtime.rs::schema_changes_need_a_version_bump` fails when the schemas'
+//! `tests/envelopes/meminit_runtime.rs::schema_changes_need_a_version_bump` fails when the schemas'
 //! fingerprint is not listed under the current version; its message prints the line to
 //! add. A breaking change bumps the constant and adds that line under the new version; a
 //! backward-compatible change (allowed within a version) adds the line under the current

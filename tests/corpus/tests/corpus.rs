@@ -277,7 +277,7 @@ compiled validators' on those instances and on every generated document below (r
 typify's schemas have only generated documents).\n\
 * **typed parse**: the generated root type (`Root::from_json_str_with`, formats asserted) on every `pos/` and `neg/` \
 instance, on {GENERATED_PER_SCHEMA} random schema-guided documents per schema and on the schema's branch-covering \
-documents (both from `tests/support/instances.rs`, seeded by the schema's name): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
+documents (both from `tests/support/src/instances.rs`, seeded by the schema's name): *agree* counts documents whose typed verdict equals `validate_value`'s, *lossless* the accepted ones that \
 `serde_json::to_value` gives back equal (floats bit for bit; key order is schema order by default, see docs/decisions.md); \
 *in document order* counts the accepted ones that the same schema's types generated with `preserve_key_order` give back \
 equal with every object's keys in the document's order (SchemaStore schemas; those types must reject what the others \

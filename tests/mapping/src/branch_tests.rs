@@ -1,4 +1,4 @@
-//! The schema-guided generator (`tests/support/instances.rs`) covers every branch of the
+//! The schema-guided generator (`envgen_test_support::instances`) covers every branch of the
 //! fixtures in `schemas/branches/`: for every `anyOf`/`oneOf` alternative, some generated
 //! document is valid and holds, where the alternative applies, a value valid under that
 //! alternative and under none of its siblings (the `jsonschema` crate judges the
@@ -9,8 +9,7 @@
 //! asking the generator. The same documents then go through the generated validator
 //! (against `jsonschema`) and the generated types (against the validator).
 
-#[path = "../../support/instances.rs"]
-mod instances;
+use envgen_test_support::instances;
 
 use envgen_runtime::json::json_identical;
 use envgen_runtime::{Document, Options, ValidationErrors};

@@ -26,21 +26,7 @@ const CLASSES: [&str; 2] = ["integer-as-float", "enum-with-pattern"];
 type Key = (String, String, usize);
 
 fn suite_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/jsts/tests");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("ENVGEN_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!(
-            "ENVGEN_REQUIRE_SHARED=1 but the test suite at {} is missing",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "SKIPPED: JSON-Schema-Test-Suite not found at {}; the metaschema types were not checked",
-        dir.display()
-    );
-    None
+    envgen_test_support::shared::shared("jsts/tests", "the metaschema types' check")
 }
 
 /// `expected_failures.txt`: `folder file group class` per line, `#` comments.

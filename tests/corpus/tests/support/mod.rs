@@ -1,5 +1,4 @@
 //! Test support for the corpus test.
 
-#[path = "../../../support/instances.rs"]
-pub mod instances;
+pub use envgen_test_support::instances;
 pub mod shared;

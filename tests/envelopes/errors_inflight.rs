@@ -1,0 +1,143 @@
+//! Every kind of error of the per-kind benchmark (`benches/errors.rs`, kinds in
+//! `tests/support/src/mutations.rs`) on ResponseEnvelope, ToolResponse and Meminit:
+//!
+//! * `jsonschema` and envgen both reject each document;
+//! * envgen's first error (instance pointer, keyword, schema location, message) is one of
+//!   the errors `validate_value` reports with every error collected;
+//! * it was reported while parsing: no document is parsed a second time as a `Value`
+//!   (`envgen::runtime::__private::check::slow_paths`), which is what kept errors under unions at
+//!   0.7× `jsonschema` on invalid documents.
+
+use envgen_test_support::mutations;
+
+use envgen::runtime::{Document, Options};
+use envgen::ValidationErrors;
+use mutations::Contract;
+use serde_json::Value;
+
+type Typed = fn(&str, &Options) -> Result<(), ValidationErrors>;
+type Values = fn(&Value, &Options) -> Result<(), ValidationErrors>;
+
+fn typed<T: Document>(text: &str, options: &Options) -> Result<(), ValidationErrors> {
+    T::from_json_str_with(text, options).map(|_| ())
+}
+
+fn engines(contract: Contract) -> (Typed, Values) {
+    match contract {
+        Contract::ResponseEnvelope => (
+            typed::<envgen::response_envelope::ResponseEnvelope>,
+            envgen::response_envelope::validate_value_with,
+        ),
+        Contract::ToolResponse => (
+            typed::<envgen::tool_response::ToolResponse>,
+            envgen::tool_response::validate_value_with,
+        ),
+        Contract::Meminit => (
+            typed::<envgen::meminit::MeminitEnvelope>,
+            envgen::meminit::validate_value_with,
+        ),
+    }
+}
+
+#[test]
+fn every_kind_of_error_is_reported_in_flight_with_a_validator_error() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for contract in Contract::ALL {
+        let (typed, values) = engines(contract);
+        let oracle = contract.oracle();
+        for kind in contract.kinds() {
+            for doc in mutations::invalid(contract, kind, 24, 0x5EED_0019) {
+                checked += 1;
+                let what = format!("{}/{}", contract.name(), kind.name);
+                let v: Value = serde_json::from_str(&doc).expect("generated documents parse");
+                if oracle.is_valid(&v) {
+                    problems.push(format!("{what}: jsonschema accepts {doc}"));
+                    continue;
+                }
+                let all = match values(&v, &Options::new().all_errors(true)) {
+                    Ok(()) => {
+                        problems.push(format!("{what}: validate_value accepts {doc}"));
+                        continue;
+                    }
+                    Err(e) => e,
+                };
+                let before = envgen::runtime::__private::check::slow_paths();
+                let first = match typed(&doc, &Options::new()) {
+                    Ok(()) => {
+                        problems.push(format!("{what}: from_json_str accepts {doc}"));
+                        continue;
+                    }
+                    Err(e) => e,
+                };
+                if envgen::runtime::__private::check::slow_paths() != before {
+                    problems.push(format!("{what}: parsed twice (not in flight): {first:#}"));
+                    continue;
+                }
+                match first.first() {
+                    Some(e) if all.errors().contains(e) => {}
+                    other => problems.push(format!(
+                        "{what}: first error {other:?} is not one of validate_value's:\n{all:#}"
+                    )),
+                }
+            }
+        }
+    }
+    let failed = problems.len();
+    // One line per kind is enough to see what broke.
+    problems.dedup_by(|a, b| a.split(':').next() == b.split(':').next());
+    assert!(
+        problems.is_empty(),
+        "{failed} of {checked} documents, by kind:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn valid_documents_of_the_benchmark_parse() {
+    for contract in Contract::ALL {
+        let (typed, _) = engines(contract);
+        let oracle = contract.oracle();
+        for doc in mutations::valid(contract, 64, 0x5EED_0019) {
+            let v: Value = serde_json::from_str(&doc).expect("generated documents parse");
+            assert!(oracle.is_valid(&v), "jsonschema rejects {doc}");
+            if let Err(e) = typed(&doc, &Options::new()) {
+                panic!("{}: {e:#}\n{doc}", contract.name());
+            }
+        }
+    }
+}
+
+/// A payload (`ResponseEnvelope<T = Value>`'s `data`, `ToolResponse<D = Value>`'s) of a
+/// kind its schema refuses stops the parse where it stands: what follows it is never read,
+/// so a document broken after it reports the payload's schema error, not the break.
+#[test]
+fn a_refused_scalar_payload_stops_the_parse() {
+    let cases: [(Contract, &str, &str); 3] = [
+        (
+            Contract::ResponseEnvelope,
+            r#"{"ok":true,"data":"x","error":null,"#,
+            "oneOf",
+        ),
+        (
+            Contract::ToolResponse,
+            r#"{"status":"success","data":null,"text":"#,
+            "type",
+        ),
+        (
+            Contract::ToolResponse,
+            r#"{"status":"success","data":7,"text":"#,
+            "type",
+        ),
+    ];
+    for (contract, text, keyword) in cases {
+        let (typed, _) = engines(contract);
+        let errors = typed(text, &Options::new()).expect_err(text);
+        let first = errors.first().unwrap_or_else(|| panic!("no error: {text}"));
+        assert_eq!(
+            (first.instance_path.as_str(), first.keyword.as_str()),
+            ("/data", keyword),
+            "{text}: {first:?}"
+        );
+    }
+}
