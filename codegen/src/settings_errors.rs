@@ -78,7 +78,7 @@ fn check_before(settings: &Settings, set: &SchemaSet, doc: DocId) -> Result<()> 
                 .find(|n| {
                     n.loc.doc == doc
                         && n.keywords()
-                            .and_then(|k| k.format.as_ref())
+                            .and_then(|k| k.string("format"))
                             .is_some_and(|f| f == format)
                 })
                 .map(|n| format!("{}/format", n.loc.pointer))

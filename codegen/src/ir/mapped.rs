@@ -105,7 +105,7 @@ pub(crate) fn format(
     settings: &Settings,
     node: NodeId,
 ) -> Result<Option<Ty>> {
-    let Some(f) = set.node(node).keywords().and_then(|k| k.format.as_ref()) else {
+    let Some(f) = set.node(node).keywords().and_then(|k| k.string("format")) else {
         return Ok(None);
     };
     let Some(path) = settings.format_types.get(f) else {
@@ -115,7 +115,7 @@ pub(crate) fn format(
     let mut m =
         checked(set, doc, "", path, &origin).map_err(|e| e.with_kind(ErrorKind::Setting))?;
     m.parses = Some(FormatParse {
-        format: f.clone(),
+        format: f.to_owned(),
         node,
     });
     Ok(Some(ty(m)))

@@ -325,10 +325,10 @@ fn merge(
         shape.prefix_items = k.prefix_items.clone();
     }
     shape.longest_prefix = shape.longest_prefix.max(k.prefix_items.len());
-    if let Some(m) = k.min_items {
+    if let Some(m) = k.count("minItems") {
         shape.min_items = Some(shape.min_items.map_or(m, |c| c.max(m)));
     }
-    if let Some(m) = k.max_items {
+    if let Some(m) = k.count("maxItems") {
         shape.max_items = Some(shape.max_items.map_or(m, |c| c.min(m)));
     }
     if own {

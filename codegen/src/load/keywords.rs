@@ -6,36 +6,23 @@
 //!
 //! * scanning (`scan.rs`): the values of the keywords whose kind holds subschemas are
 //!   schema positions (in every draft: an `$id` there is a resource, as today);
-//! * parsing (`parse.rs`): a keyword is read only in the drafts the table lists and only
-//!   while its vocabulary is on; a keyword kept [`Parsed::Raw`] has its value checked
-//!   against its kind here and is stored in `Keywords::raw`;
+//! * parsing (`parse/`): a keyword is read only in the drafts the table lists and only
+//!   while its vocabulary is on; a [`Parsed::Raw`] keyword (the counts, `multipleOf`,
+//!   `uniqueItems`, `pattern`, `format`) is parsed by its row alone: its value is checked against its kind
+//!   (the error names the file, the pointer and what the kind expects) and kept in
+//!   `Keywords::raw`, read through `Keywords::count`, `number`, `string` and `flag`;
 //! * vocabularies (`vocabulary.rs`): when a custom metaschema's `$vocabulary` leaves a
 //!   vocabulary out, every keyword of that vocabulary is dropped (core never is).
 //!
-//! # Adding an assertion keyword: four files
-//!
-//! 1. `codegen/src/load/keywords.rs`: a row in [`TABLE`] (name, drafts, vocabulary, kind,
-//!    [`Role::Assertion`], [`Parsed::Raw`]). Scanning, the value-kind check, the drafts and
-//!    the vocabulary follow from it; the checked value is `Keywords::raw[name]`.
-//! 2. `codegen/src/ir/plan/lower.rs`: its lowering, reading `k.raw`, to an existing
-//!    `Test` variant or a new one. A new variant gets its arms in `Test::applies`,
-//!    `Test::subschemas` and `Test::constraints` (the value `envgen diff` compares), all
-//!    in that file.
-//! 3. `codegen/src/emit/validate/checks.rs`: its arm against a `&serde_json::Value`.
-//! 4. `codegen/src/emit/typed_check/mod.rs`: its arm in `typed_form` (`false` until it has a
-//!    typed form: the node then falls back to its `Value` validator).
-//!
-//! `emit/inflight` needs nothing (an in-flight read calls the node's validator, which
-//! step 3 extended) and neither does `diff` (it compares what `Test::constraints`
-//! describes). Steps 3 and 4 are the two exhaustive matches on `Test` outside the plan: a
-//! new variant does not compile until both have their arm. A keyword lowered to an
-//! existing variant (a new count, a new bound) needs steps 1 and 2 only.
-//!
-//! The table test (`codegen/src/keyword_table_tests.rs`) fails until the keyword lowers,
-//! `envgen diff` reports a change of its value, and the JSON-Schema-Test-Suite has a case
-//! for it in each draft its row lists. A keyword that needs a field of its own in
-//! `Keywords` (one holding subschemas, or one `ir::lower` reads for types) adds that field
-//! in `node.rs` and its read in `parse.rs`, with [`Parsed::Field`].
+//! Adding an assertion keyword: the checklist is in ARCHITECTURE.md ("Adding an assertion
+//! keyword"). An assertion of a kind the table parses (a count, a positive number, a
+//! string, a boolean) lowered to an existing check needs its row here and its lowering in
+//! `ir/plan/lower.rs`, nothing else. The table test (`codegen/src/keyword_table_tests.rs`)
+//! fails until the keyword lowers, `envgen diff` reports a change of its value, and the
+//! JSON-Schema-Test-Suite has a case for it in each draft its row lists. A keyword that
+//! holds subschemas, or needs a parse of its own (`type`, `required`, the draft-04 forms
+//! of `exclusiveMinimum`), has a field in `node.rs` and its read in `parse/`, with
+//! [`Parsed::Field`].
 
 use super::draft::Draft;
 use serde_json::Value;
@@ -223,8 +210,8 @@ pub(crate) enum Parsed {
     /// In its own field of `Keywords`, read by `parse.rs` (the types of `ir::lower` read
     /// these).
     Field,
-    /// In `Keywords::raw`, checked against its kind here (an annotation of the wrong
-    /// kind is ignored; any other keyword's is an error).
+    /// In `Keywords::raw`, parsed by its row alone: checked against its kind (a wrong
+    /// kind is an error naming the keyword's location). Assertions only.
     Raw,
     /// Not kept (used by scanning or linking only, or not used at all).
     Unread,
@@ -314,31 +301,31 @@ pub(crate) const TABLE: &[Keyword] = &[
     row("exclusiveMinimum", ALL, Vocab::Validation, K::NumberOrBool, Assertion, Field),
     row("maximum", ALL, Vocab::Validation, K::Number, Assertion, Field),
     row("exclusiveMaximum", ALL, Vocab::Validation, K::NumberOrBool, Assertion, Field),
-    row("multipleOf", ALL, Vocab::Validation, K::PositiveNumber, Assertion, Field),
+    row("multipleOf", ALL, Vocab::Validation, K::PositiveNumber, Assertion, Raw),
     // Validation: strings.
-    row("minLength", ALL, Vocab::Validation, K::Count, Assertion, Field),
-    row("maxLength", ALL, Vocab::Validation, K::Count, Assertion, Field),
-    row("pattern", ALL, Vocab::Validation, K::String, Assertion, Field),
+    row("minLength", ALL, Vocab::Validation, K::Count, Assertion, Raw),
+    row("maxLength", ALL, Vocab::Validation, K::Count, Assertion, Raw),
+    row("pattern", ALL, Vocab::Validation, K::String, Assertion, Raw),
     // An annotation unless the options assert formats; lowered to a check either way.
-    row("format", ALL, Vocab::Format, K::String, Assertion, Field),
+    row("format", ALL, Vocab::Format, K::String, Assertion, Raw),
     // Arrays.
     row("items", ALL, Vocab::Applicator, K::SchemaOrSchemaArray, Applicator, Field),
     row("additionalItems", (D4, D2019), Vocab::Applicator, K::Schema, Applicator, Field),
     row("prefixItems", (D2020, D2020), Vocab::Applicator, K::SchemaArray, Applicator, Field),
     row("contains", (D6, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
-    row("minContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Field),
-    row("maxContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Field),
-    row("minItems", ALL, Vocab::Validation, K::Count, Assertion, Field),
-    row("maxItems", ALL, Vocab::Validation, K::Count, Assertion, Field),
-    row("uniqueItems", ALL, Vocab::Validation, K::Bool, Assertion, Field),
+    row("minContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Raw),
+    row("maxContains", (D2019, D2020), Vocab::Validation, K::Count, Assertion, Raw),
+    row("minItems", ALL, Vocab::Validation, K::Count, Assertion, Raw),
+    row("maxItems", ALL, Vocab::Validation, K::Count, Assertion, Raw),
+    row("uniqueItems", ALL, Vocab::Validation, K::Bool, Assertion, Raw),
     // Objects.
     row("properties", ALL, Vocab::Applicator, K::SchemaMap, Applicator, Field),
     row("required", ALL, Vocab::Validation, K::Names, Assertion, Field),
     row("additionalProperties", ALL, Vocab::Applicator, K::Schema, Applicator, Field),
     row("patternProperties", ALL, Vocab::Applicator, K::SchemaMap, Applicator, Field),
     row("propertyNames", (D6, D2020), Vocab::Applicator, K::Schema, Applicator, Field),
-    row("minProperties", ALL, Vocab::Validation, K::Count, Assertion, Field),
-    row("maxProperties", ALL, Vocab::Validation, K::Count, Assertion, Field),
+    row("minProperties", ALL, Vocab::Validation, K::Count, Assertion, Raw),
+    row("maxProperties", ALL, Vocab::Validation, K::Count, Assertion, Raw),
     row("dependencies", (D4, D7), Vocab::Applicator, K::SchemaOrNamesMap, Applicator, Field),
     row("dependentRequired", (D2019, D2020), Vocab::Validation, K::NamesMap, Assertion, Field),
     row("dependentSchemas", (D2019, D2020), Vocab::Applicator, K::SchemaMap, Applicator, Field),
@@ -356,12 +343,12 @@ pub(crate) const TABLE: &[Keyword] = &[
     row("description", ALL, Vocab::MetaData, K::String, Annotation, Field),
     row("default", ALL, Vocab::MetaData, K::Any, Annotation, Field),
     row("deprecated", ALL, Vocab::MetaData, K::Bool, Annotation, Field),
-    row("readOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Raw),
-    row("writeOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Raw),
+    row("readOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Unread),
+    row("writeOnly", (D7, D2020), Vocab::MetaData, K::Bool, Annotation, Unread),
     row("examples", (D6, D2020), Vocab::MetaData, K::Array, Annotation, Unread),
     // Content.
-    row("contentEncoding", (D7, D2020), Vocab::Content, K::String, Annotation, Raw),
-    row("contentMediaType", (D7, D2020), Vocab::Content, K::String, Annotation, Raw),
+    row("contentEncoding", (D7, D2020), Vocab::Content, K::String, Annotation, Unread),
+    row("contentMediaType", (D7, D2020), Vocab::Content, K::String, Annotation, Unread),
     row("contentSchema", (D2019, D2020), Vocab::Content, K::Schema, Annotation, Unread),
 ];
 
@@ -375,7 +362,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_and_raw_keywords_hold_no_schemas() {
+    fn names_are_unique_and_raw_keywords_are_assertions_holding_no_schemas() {
         let mut names: Vec<&str> = TABLE.iter().map(|k| k.name).collect();
         names.sort_unstable();
         let len = names.len();
@@ -386,6 +373,12 @@ mod tests {
             assert!(
                 !(k.parsed == Parsed::Raw && k.kind.holds_schemas()),
                 "`{}`: a keyword holding subschemas needs its own field",
+                k.name
+            );
+            assert!(
+                k.parsed != Parsed::Raw || k.role == Assertion,
+                "`{}`: only assertions are parsed by their kind (an annotation of the wrong \
+                 kind would be an error)",
                 k.name
             );
         }
@@ -412,16 +405,22 @@ mod tests {
                 .cloned()
                 .expect("an object schema")
         };
-        let k = root(serde_json::json!({"readOnly": true, "contentEncoding": 7}));
-        assert_eq!(k.raw.get("readOnly"), Some(&Value::Bool(true)));
-        assert!(
-            !k.raw.contains_key("contentEncoding"),
-            "an annotation of the wrong kind is ignored"
-        );
         let k = root(serde_json::json!({
-            "$schema": "http://json-schema.org/draft-06/schema#",
-            "readOnly": true
+            "minLength": 2, "maxItems": 3.0, "multipleOf": 0.5, "uniqueItems": true
         }));
-        assert!(k.raw.is_empty(), "`readOnly` is not a draft-06 keyword");
+        assert_eq!(k.count("minLength"), Some(2));
+        assert_eq!(
+            k.raw.get("maxItems"),
+            Some(&Value::from(3u64)),
+            "an integral float count is kept as the integer"
+        );
+        assert_eq!(k.number("multipleOf").and_then(|n| n.as_f64()), Some(0.5));
+        assert!(k.flag("uniqueItems"));
+        assert_eq!(k.count("maxLength"), None);
+        let k = root(serde_json::json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "minContains": 2
+        }));
+        assert!(k.raw.is_empty(), "`minContains` is not a draft-07 keyword");
     }
 }

@@ -134,8 +134,6 @@ pub struct Keywords {
     pub enum_: Option<Vec<Value>>,
     /// `const`.
     pub const_: Option<Value>,
-    /// `multipleOf`.
-    pub multiple_of: Option<Number>,
     /// `minimum`.
     pub minimum: Option<Number>,
     /// `maximum`.
@@ -144,30 +142,12 @@ pub struct Keywords {
     pub exclusive_minimum: Option<Number>,
     /// `exclusiveMaximum` (draft-04's boolean form is folded into this).
     pub exclusive_maximum: Option<Number>,
-    /// `minLength`.
-    pub min_length: Option<u64>,
-    /// `maxLength`.
-    pub max_length: Option<u64>,
-    /// `pattern`.
-    pub pattern: Option<String>,
-    /// `format`.
-    pub format: Option<String>,
     /// `prefixItems`, or the array form of `items`.
     pub prefix_items: Vec<NodeId>,
     /// Items after the prefix: `items` (schema form) or `additionalItems`.
     pub items: Option<NodeId>,
     /// `contains`.
     pub contains: Option<NodeId>,
-    /// `minContains`.
-    pub min_contains: Option<u64>,
-    /// `maxContains`.
-    pub max_contains: Option<u64>,
-    /// `minItems`.
-    pub min_items: Option<u64>,
-    /// `maxItems`.
-    pub max_items: Option<u64>,
-    /// `uniqueItems`.
-    pub unique_items: bool,
     /// `properties`, in document order.
     pub properties: Vec<(String, NodeId)>,
     /// `required`.
@@ -178,10 +158,6 @@ pub struct Keywords {
     pub pattern_properties: Vec<(String, NodeId)>,
     /// `propertyNames`.
     pub property_names: Option<NodeId>,
-    /// `minProperties`.
-    pub min_properties: Option<u64>,
-    /// `maxProperties`.
-    pub max_properties: Option<u64>,
     /// `dependentRequired`, and the array form of `dependencies`.
     pub dependent_required: Vec<(String, Vec<String>)>,
     /// `dependentSchemas`, and the schema form of `dependencies`.
@@ -210,11 +186,39 @@ pub struct Keywords {
     pub default: Option<Value>,
     /// `deprecated`.
     pub deprecated: bool,
-    /// The keywords the keyword table keeps raw ([`Parsed::Raw`]), by name: present,
-    /// applying in the node's draft and vocabularies, and of their kind.
+    /// The keywords the keyword table parses by their kind ([`Parsed::Raw`]: the counts,
+    /// `multipleOf`, `uniqueItems`, `pattern`, `format`), by name: present, applying in the
+    /// node's draft and vocabularies, and checked against their kind (a count is kept as an
+    /// integer). Read through [`Keywords::count`], [`Keywords::number`],
+    /// [`Keywords::string`] and [`Keywords::flag`].
     ///
     /// [`Parsed::Raw`]: super::keywords::Parsed::Raw
     pub raw: std::collections::BTreeMap<&'static str, Value>,
+}
+
+impl Keywords {
+    /// The count `keyword` holds (`minLength`, `maxItems`, ...), when present.
+    pub fn count(&self, keyword: &str) -> Option<u64> {
+        self.raw.get(keyword).and_then(super::keywords::count)
+    }
+
+    /// The number `keyword` holds (`multipleOf`), when present.
+    pub fn number(&self, keyword: &str) -> Option<&Number> {
+        self.raw.get(keyword).and_then(Value::as_number)
+    }
+
+    /// The string `keyword` holds (`pattern`, `format`), when present.
+    pub fn string(&self, keyword: &str) -> Option<&str> {
+        self.raw.get(keyword).and_then(Value::as_str)
+    }
+
+    /// Whether boolean `keyword` is present and `true` (`uniqueItems`).
+    pub fn flag(&self, keyword: &str) -> bool {
+        self.raw
+            .get(keyword)
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    }
 }
 
 /// A parsed schema: `true`, `false`, or an object of keywords.

@@ -136,7 +136,7 @@ mod tests {
         );
         assert!(all.minimum.is_some() && !all.required.is_empty());
         assert!(!all.properties.is_empty() && all.unevaluated_properties.is_some());
-        assert!(all.title.is_some() && all.format.is_some());
+        assert!(all.title.is_some() && all.string("format").is_some());
 
         let k = root_with(&["core", "applicator"], schema.clone());
         assert!(
@@ -145,7 +145,7 @@ mod tests {
         );
         assert!(k.unevaluated_properties.is_none(), "unevaluated is off");
         assert!(
-            k.title.is_none() && k.format.is_none(),
+            k.title.is_none() && k.string("format").is_none(),
             "meta-data and format are off"
         );
         assert!(!k.properties.is_empty(), "applicator is on");

@@ -349,7 +349,9 @@ impl Lower<'_> {
         self.settings.validating_newtypes
             && matches!(ty, Ty::String)
             && self.set.node(node).keywords().is_some_and(|k| {
-                k.min_length.is_some() || k.max_length.is_some() || k.pattern.is_some()
+                k.count("minLength").is_some()
+                    || k.count("maxLength").is_some()
+                    || k.string("pattern").is_some()
             })
     }
 

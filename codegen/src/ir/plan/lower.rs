@@ -417,19 +417,24 @@ fn numbers(l: &mut Lowering<'_>, k: &Keywords) {
             l.push(kw, Test::Bound(cmp, b.clone(), m));
         }
     }
-    if let Some(m) = &k.multiple_of {
+    if let Some(m) = k.number("multipleOf") {
         let msg = Message::instance(&format!(" is not a multiple of {m}"));
         l.push("multipleOf", Test::MultipleOf(m.clone(), msg));
     }
 }
 
 fn strings(l: &mut Lowering<'_>, k: &Keywords) {
-    counts(l, Counted::Chars, k.min_length, k.max_length);
-    if let Some(p) = &k.pattern {
-        l.push("pattern", Test::Pattern(p.clone(), message::pattern(p)));
+    counts(
+        l,
+        Counted::Chars,
+        k.count("minLength"),
+        k.count("maxLength"),
+    );
+    if let Some(p) = k.string("pattern") {
+        l.push("pattern", Test::Pattern(p.to_owned(), message::pattern(p)));
     }
-    if let Some(f) = k.format.as_ref().filter(|f| asserts_format(l, f)) {
-        l.push("format", Test::Format(f.clone(), message::format(f)));
+    if let Some(f) = k.string("format").filter(|f| asserts_format(l, f)) {
+        l.push("format", Test::Format(f.to_owned(), message::format(f)));
     }
 }
 
@@ -479,18 +484,18 @@ fn counts(l: &mut Lowering<'_>, what: Counted, min: Option<u64>, max: Option<u64
 }
 
 fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
-    counts(l, Counted::Items, k.min_items, k.max_items);
-    if k.unique_items {
+    counts(l, Counted::Items, k.count("minItems"), k.count("maxItems"));
+    if k.flag("uniqueItems") {
         l.push("uniqueItems", Test::UniqueItems(message::not_unique()));
     }
     apply::items(l, k);
     if let Some(c) = k
         .contains
-        .filter(|_| k.min_contains != Some(0) || k.max_contains.is_some())
+        .filter(|_| k.count("minContains") != Some(0) || k.count("maxContains").is_some())
     {
-        let least = k.min_contains.unwrap_or(1);
+        let least = k.count("minContains").unwrap_or(1);
         let min = (least > 0).then(|| {
-            let kw = if k.min_contains.is_some() {
+            let kw = if k.count("minContains").is_some() {
                 "minContains"
             } else {
                 "contains"
@@ -510,7 +515,7 @@ fn arrays(l: &mut Lowering<'_>, k: &Keywords) {
                 fail: l.fail(kw, m),
             }
         });
-        let max = k.max_contains.map(|max| Limit {
+        let max = k.count("maxContains").map(|max| Limit {
             limit: max,
             fail: l.fail(
                 "maxContains",
@@ -535,7 +540,12 @@ fn objects(l: &mut Lowering<'_>, k: &Keywords) {
             Test::Required(name.clone(), message::required(name)),
         );
     }
-    counts(l, Counted::Properties, k.min_properties, k.max_properties);
+    counts(
+        l,
+        Counted::Properties,
+        k.count("minProperties"),
+        k.count("maxProperties"),
+    );
     let dep_kw = if l.set.node(l.id).draft <= Draft::Draft7 {
         "dependencies"
     } else {

@@ -7,7 +7,10 @@
 use super::{Cmp, Counted};
 use crate::load::JsonType;
 
-/// What fills a hole of a [`Message`].
+/// What fills a hole of a [`Message`]: what a check computes as it runs. The runtime's
+/// `__private::plan::Arg`, which a table's messages name, has these and three more, the
+/// shorthands of its shared wordings for what an op holds (its name, word and bound),
+/// which the plan spells out in the text; `emit/validate/table.rs` maps one to the other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Arg {
     /// The instance, shown as JSON (`validate::show`), at most 60 characters.

@@ -82,56 +82,22 @@ pub(crate) struct Check {
     pub test: Test,
 }
 
-/// A comparison against a bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    /// Fails below the bound (`minimum`, `minLength`, ...).
-    Min,
-    /// Fails above the bound (`maximum`, `maxLength`, ...).
-    Max,
-    /// Fails at or below the bound (`exclusiveMinimum`).
-    ExclusiveMin,
-    /// Fails at or above the bound (`exclusiveMaximum`).
-    ExclusiveMax,
-}
-
-/// What a count is taken of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Counted {
-    /// Characters of a string (`minLength`, `maxLength`).
-    Chars,
-    /// Items of an array (`minItems`, `maxItems`).
-    Items,
-    /// Properties of an object (`minProperties`, `maxProperties`).
-    Properties,
-}
+/// The data of a check, shared with the runtime that runs the generated tables (one
+/// definition: `envgen_runtime::__private::plan`). `Cmp` and `Counted` are the runtime's as
+/// they are; the others hold the plan's failure templates, pattern sources and node ids
+/// where a table holds its failures, compiled patterns and validators.
+pub(crate) use envgen_runtime::__private::plan::{Cmp, Counted};
 
 /// A count's bound inside a compound check (`minContains`, `maxContains`).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Limit {
-    /// The bound.
-    pub limit: u64,
-    /// Its failure.
-    pub fail: Failure,
-}
+pub(crate) type Limit = envgen_runtime::__private::plan::Limit<Failure>;
 
-/// One `patternProperties` entry.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct PatternEntry {
-    /// The ECMA-262 pattern.
-    pub pattern: String,
-    /// Its subschema; `None` when it is `true` (the pattern only marks keys as matched).
-    pub node: Option<NodeId>,
-}
+/// One `patternProperties` entry: the ECMA-262 pattern and its subschema (`None` when it
+/// is `true`: the pattern only marks keys as matched).
+pub(crate) type PatternEntry = envgen_runtime::__private::plan::PatternEntry<String, NodeId>;
 
-/// `additionalProperties` of an object check.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Additional {
-    /// `false`: an undeclared, unmatched key is an error.
-    Deny(Failure),
-    /// A schema the values of undeclared, unmatched keys must match.
-    Schema(NodeId),
-}
+/// `additionalProperties` of an object check: `Deny` for `false`, else the schema the
+/// values of undeclared, unmatched keys must match.
+pub(crate) type Additional = envgen_runtime::__private::plan::Additional<Failure, NodeId>;
 
 /// The entry-wise object keywords, evaluated in one pass over the entries.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! values checked: references, types, numbers, arrays, objects, applicators, definitions.
 
 use super::super::draft::Draft;
-use super::super::keywords::{self, Parsed, Role, ValueKind};
+use super::super::keywords::{self, Parsed, ValueKind};
 use super::super::node::{JsonType, Keywords, Loc, Ref};
 use super::super::{describe, pointer};
 use super::Parser;
@@ -107,19 +107,10 @@ impl Parser<'_> {
         Ok(Some(types))
     }
 
-    /// The numeric bounds: `multipleOf`, `minimum`, `maximum` and the exclusive ones (the
-    /// draft-04 booleans turned into the later numbers).
+    /// The numeric bounds: `minimum`, `maximum` and the exclusive ones (the draft-04
+    /// booleans turned into the later numbers).
     pub(super) fn numbers(&self, obj: &Map<String, Value>, k: &mut Keywords) -> Result<()> {
         let draft = self.draft;
-        k.multiple_of = self.number(obj, "multipleOf")?;
-        if let Some(m) = &k.multiple_of {
-            if m.as_f64().is_none_or(|f| f <= 0.0) {
-                return Err(self.err(
-                    "multipleOf",
-                    format!("`multipleOf` must be greater than 0, found {m}"),
-                ));
-            }
-        }
         k.minimum = self.number(obj, "minimum")?;
         k.maximum = self.number(obj, "maximum")?;
         for (kw, bound) in [
@@ -166,7 +157,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// The array keywords: `items` (both forms), `prefixItems`, `contains` and the counts.
+    /// The array keywords: `items` (both forms), `prefixItems` and `contains`.
     pub(super) fn arrays(&mut self, obj: &Map<String, Value>, k: &mut Keywords) -> Result<()> {
         let draft = self.draft;
         match self.get(obj, "items") {
@@ -189,19 +180,10 @@ impl Parser<'_> {
             k.prefix_items = self.schema_array(obj, "prefixItems")?;
         }
         k.contains = self.schema(obj, "contains")?;
-        k.min_contains = self.count(obj, "minContains")?;
-        k.max_contains = self.count(obj, "maxContains")?;
-        k.min_items = self.count(obj, "minItems")?;
-        k.max_items = self.count(obj, "maxItems")?;
-        k.unique_items = match self.get(obj, "uniqueItems") {
-            None => false,
-            Some(Value::Bool(b)) => *b,
-            Some(other) => return Err(self.wrong("uniqueItems", "a boolean", other)),
-        };
         Ok(())
     }
 
-    /// The object keywords: properties, `required`, `additionalProperties`, names and counts.
+    /// The object keywords: properties, `required`, `additionalProperties` and names.
     pub(super) fn objects(&mut self, obj: &Map<String, Value>, k: &mut Keywords) -> Result<()> {
         k.properties = self.schema_map(obj, "properties")?;
         if let Some(r) = self.get(obj, "required") {
@@ -211,8 +193,6 @@ impl Parser<'_> {
         k.additional_properties = self.schema(obj, "additionalProperties")?;
         k.pattern_properties = self.schema_map(obj, "patternProperties")?;
         k.property_names = self.schema(obj, "propertyNames")?;
-        k.min_properties = self.count(obj, "minProperties")?;
-        k.max_properties = self.count(obj, "maxProperties")?;
         self.dependencies(obj, k)
     }
 
@@ -317,26 +297,29 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// The keywords the table keeps raw, their values checked against their kinds.
+    /// The keywords the table parses by their kind ([`Parsed::Raw`]: the counts,
+    /// `multipleOf`, `uniqueItems`), each value checked against its row's kind and kept in
+    /// `Keywords::raw`. A new keyword of one of these kinds needs its row only.
     pub(super) fn raw(&self, obj: &Map<String, Value>, k: &mut Keywords) -> Result<()> {
-        // The keywords the table keeps raw: their values checked against their kinds.
         for row in keywords::TABLE.iter().filter(|r| r.parsed == Parsed::Raw) {
             let Some(v) = self.get(obj, row.name) else {
                 continue;
             };
             let checked = match row.kind {
                 ValueKind::Count => self.count(obj, row.name).map(|n| n.map(Value::from)),
+                ValueKind::PositiveNumber => match v {
+                    Value::Number(n) if n.as_f64().is_some_and(|f| f > 0.0) => Ok(Some(v.clone())),
+                    Value::Number(n) => Err(self.err(
+                        row.name,
+                        format!("`{}` must be greater than 0, found {n}", row.name),
+                    )),
+                    other => Err(self.wrong(row.name, "a number", other)),
+                },
                 kind if kind.admits(v) => Ok(Some(v.clone())),
                 kind => Err(self.wrong(row.name, kind.expected(), v)),
             };
-            match checked {
-                Ok(Some(v)) => {
-                    k.raw.insert(row.name, v);
-                }
-                Ok(None) => {}
-                // Annotations of the wrong kind are ignored: they never affect validity.
-                Err(_) if row.role == Role::Annotation => {}
-                Err(e) => return Err(e),
+            if let Some(v) = checked? {
+                k.raw.insert(row.name, v);
             }
         }
         Ok(())

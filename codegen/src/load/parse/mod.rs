@@ -257,10 +257,6 @@ impl Parser<'_> {
         k.const_ = self.get(obj, "const").cloned();
 
         self.numbers(obj, &mut k)?;
-        k.min_length = self.count(obj, "minLength")?;
-        k.max_length = self.count(obj, "maxLength")?;
-        k.pattern = self.string(obj, "pattern")?;
-        k.format = self.string(obj, "format")?;
 
         self.arrays(obj, &mut k)?;
         self.objects(obj, &mut k)?;

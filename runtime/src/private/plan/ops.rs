@@ -3,6 +3,11 @@
 //! a failure located at that keyword in the node being run (`{node}/{keyword}`) and the
 //! plan's standard wording, and generated code uses one only where the plan says exactly
 //! that.
+//!
+//! The data types of a check ([`Cmp`], [`Counted`], [`Limit`], [`PatternEntry`],
+//! [`Additional`]) are defined here once: envgen-codegen's validation plan holds the same
+//! types, with its own failures, patterns and schema nodes in place of the type
+//! parameters (a failure template, a pattern's source, a node id).
 
 use super::fail::{msg, Arg, Fail, Msg};
 use super::Re;
@@ -35,62 +40,66 @@ pub enum Lit {
 }
 
 /// How a count or a number fails against its bound.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmp {
-    /// Below the bound.
+    /// Fails below the bound (`minimum`, `minLength`, ...).
     Min,
-    /// Above the bound.
+    /// Fails above the bound (`maximum`, `maxLength`, ...).
     Max,
-    /// At or below the bound (numbers).
+    /// Fails at or below the bound (`exclusiveMinimum`).
     ExclusiveMin,
-    /// At or above the bound (numbers).
+    /// Fails at or above the bound (`exclusiveMaximum`).
     ExclusiveMax,
 }
 
 /// What a count is taken of.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Counted {
-    /// Characters of a string.
+    /// Characters of a string (`minLength`, `maxLength`).
     Chars,
-    /// Items of an array.
+    /// Items of an array (`minItems`, `maxItems`).
     Items,
-    /// Properties of an object.
+    /// Properties of an object (`minProperties`, `maxProperties`).
     Properties,
 }
 
-/// A bound on the count of `contains` matches.
-#[derive(Debug)]
-pub struct Limit {
+/// A bound on the count of `contains` matches (`minContains`, `maxContains`), with its
+/// failure `F` (a table's [`Fail`]; the plan's failure template in envgen-codegen).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limit<F = Fail> {
     /// The bound.
     pub limit: u64,
     /// Its failure.
-    pub fail: Fail,
+    pub fail: F,
 }
 
-/// One `patternProperties` entry.
-#[derive(Debug)]
-pub struct PatternEntry {
-    /// The compiled pattern.
-    pub re: &'static Re,
-    /// The values' validator; `None` for a `true` schema (the pattern only marks keys
-    /// as matched).
-    pub node: Option<NodeFn>,
+/// One `patternProperties` entry: the pattern `P` (compiled, in a table; its ECMA-262
+/// source in envgen-codegen's plan) and the schema `N` of the values whose keys match
+/// (a validator; a schema node).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatternEntry<P = &'static Re, N = NodeFn> {
+    /// The pattern.
+    pub pattern: P,
+    /// The values' schema; `None` for a `true` schema (the pattern only marks keys as
+    /// matched).
+    pub node: Option<N>,
 }
 
 impl PatternEntry {
     /// The entry of pattern `re` with schema `node` (`None`: `true`).
     pub const fn new(re: &'static Re, node: Option<NodeFn>) -> Self {
-        PatternEntry { re, node }
+        PatternEntry { pattern: re, node }
     }
 }
 
-/// `additionalProperties`.
-#[derive(Debug)]
-pub enum Additional {
+/// `additionalProperties`, unless it is absent or `true`: its failure `F` and the schema
+/// `N` of the values of undeclared, unmatched keys.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Additional<F = Fail, N = NodeFn> {
     /// `false`: an undeclared, unmatched key fails.
-    Deny(Fail),
-    /// The validator of undeclared, unmatched keys' values.
-    Schema(NodeFn),
+    Deny(F),
+    /// The schema of undeclared, unmatched keys' values.
+    Schema(N),
 }
 
 impl Additional {

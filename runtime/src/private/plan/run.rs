@@ -332,7 +332,7 @@ fn entries<'v>(
     for (key, value) in m {
         let mut matched = false;
         for p in patterns {
-            if regex::is_match(p.re, key) {
+            if regex::is_match(p.pattern, key) {
                 matched = true;
                 if let Some(f) = p.node {
                     if !cx.entry(key, value, f) && !failed(cx, valid) {

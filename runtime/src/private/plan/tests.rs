@@ -168,7 +168,7 @@ static RE_X: Re = Re::new("^x-");
 
 static DENY: [Op; 1] = [Op::Entries {
     patterns: &[PatternEntry {
-        re: &RE_X,
+        pattern: &RE_X,
         node: None,
     }],
     declared: &["a"],
@@ -181,7 +181,7 @@ static DENY: [Op; 1] = [Op::Entries {
 
 static PATTERN: [Op; 1] = [Op::Entries {
     patterns: &[PatternEntry {
-        re: &RE_X,
+        pattern: &RE_X,
         node: Some(never),
     }],
     declared: &[],
