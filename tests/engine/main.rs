@@ -8,6 +8,7 @@
 mod fuzz_regressions;
 mod goldens;
 mod interpreter_gaps;
+mod keyword_files;
 mod layers;
 mod limits;
 mod oracle;

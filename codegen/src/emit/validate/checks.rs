@@ -15,6 +15,42 @@ use crate::load::NodeId;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// Whether [`Validators::check`] renders `test` as code. A check of a kind added to the
+/// plan later has no code form until it is given one: its node is then a table of the
+/// runtime's ops, the one rendering every kind of check needs (`table.rs`).
+pub(super) fn has_code_form(test: &Test) -> bool {
+    matches!(
+        test,
+        Test::Ref(_)
+            | Test::Type(..)
+            | Test::Enum(..)
+            | Test::Const(..)
+            | Test::Bound(..)
+            | Test::MultipleOf(..)
+            | Test::Count(..)
+            | Test::Pattern(..)
+            | Test::Format(..)
+            | Test::UniqueItems(_)
+            | Test::PrefixItem(..)
+            | Test::Items(..)
+            | Test::Contains { .. }
+            | Test::Required(..)
+            | Test::DependentRequired(..)
+            | Test::Property(..)
+            | Test::Entries(_)
+            | Test::PropertyNames(_)
+            | Test::DependentSchema(..)
+            | Test::AllOf(_)
+            | Test::AnyOf(..)
+            | Test::OneOf { .. }
+            | Test::DynamicRef { .. }
+            | Test::UnevaluatedProperties(_)
+            | Test::UnevaluatedItems(_)
+            | Test::Not(..)
+            | Test::IfThenElse { .. }
+    )
+}
+
 impl Validators<'_> {
     /// `m` filled from the instance `v` (a number as `n` where it is bound), a count, the
     /// key being checked, or the pair of equal items `i`, `j`.
@@ -252,6 +288,20 @@ impl Validators<'_> {
                     Some(t) => t,
                     None => return Ok(Vec::new()),
                 }
+            }
+            // A check of a kind added later, before it has an arm here: [`has_code_form`]
+            // sends its node to the table form, so this is reached only by a node that
+            // also needs code (the dynamic scope, `unevaluated*`).
+            #[allow(unreachable_patterns)]
+            _ => {
+                return Err(crate::error::Error::new(
+                    "",
+                    site.at.as_str(),
+                    format!(
+                        "internal: `{}` has no rendering as code, and its node cannot be a table",
+                        site.keyword
+                    ),
+                ))
             }
         }])
     }

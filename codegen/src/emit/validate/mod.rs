@@ -281,12 +281,12 @@ impl<'a> Validators<'a> {
             NodePlan::Checks(c) => c,
         };
         // As data, run by the runtime's interpreter, unless valid documents run the node
-        // or a check needs the dynamic scope or the annotations.
+        // (and every check has a code form) or a check needs the dynamic scope or the
+        // annotations.
         let base = self.plan.at(id, "");
-        if !self.hot.contains(&id)
-            && self.plan.scope_of(id).is_none()
-            && table::holds(checks, &base)
-        {
+        let as_code =
+            self.hot.contains(&id) && checks.iter().all(|c| checks::has_code_form(&c.test));
+        if !as_code && self.plan.scope_of(id).is_none() && table::holds(checks, &base) {
             self.uses.plan = true;
             return self.table_fn(id, checks);
         }

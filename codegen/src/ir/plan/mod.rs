@@ -10,9 +10,11 @@
 //!
 //! A plan holds no tokens. What the Rust type already guarantees is data too
 //! ([`Check::implied_by`]): a typed backend skips such a check, it never compares emitted
-//! code. A new keyword is a row of the keyword table (`load/keywords.rs`), one [`Test`]
-//! variant (or an existing one) with its lowering in [`lower`], and one arm per backend
-//! that renders it (`emit/validate/checks.rs`, `emit/typed_check/mod.rs`).
+//! code. A new keyword is a row of the keyword table (`load/keywords.rs`) and its lowering
+//! in [`lower`], to an existing [`Test`] or a new one; a new one also needs its runtime op
+//! (`plan/run.rs` in envgen-runtime) and the arm writing it (`emit/validate/table.rs`).
+//! The other backends render it when they are given an arm, and hand it to the table
+//! until then (ARCHITECTURE.md, "Adding an assertion keyword").
 
 mod annotations;
 mod lower;

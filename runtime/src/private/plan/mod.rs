@@ -20,14 +20,15 @@
 mod fail;
 mod ops;
 mod run;
+mod shapes;
 
 pub use super::regex::Re;
 pub use fail::{msg, Arg, Fail, Msg};
-pub use ops::{
-    kind, Additional, Bound, Cmp, Counted, Limit, Lit, Op, PatternEntry, IS_ARRAY, IS_BOOLEAN,
-    IS_INTEGER, IS_NULL, IS_NUMBER, IS_OBJECT, IS_STRING, UNIQUE_ITEMS,
+pub use ops::{kind, Additional, Bound, Cmp, Counted, Limit, Lit, PatternEntry};
+pub use run::{format_fails, run, Op};
+pub use shapes::{
+    IS_ARRAY, IS_BOOLEAN, IS_INTEGER, IS_NULL, IS_NUMBER, IS_OBJECT, IS_STRING, UNIQUE_ITEMS,
 };
-pub use run::{format_fails, run};
 
 /// What the validators written as code call beside: the failure steps (`fail!`,
 /// `fail_at!`, `failed!`, `any_of!`, `one_of!`), how a value is shown in a message,

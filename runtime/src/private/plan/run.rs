@@ -1,13 +1,77 @@
-//! The interpreter: [`run`](fn@run) walks a node's table, each op doing what envgen-codegen's
-//! straight-line rendering of the same check does (`emit/validate/checks.rs`).
+//! The ops ([`Op`], one per kind of check of the plan) and the interpreter: [`run`](fn@run)
+//! walks a node's table, each op doing what envgen-codegen's straight-line rendering of the
+//! same check does (`emit/validate/checks.rs`). A new kind of check is a variant here and
+//! its arm in `Op::apply`, beside it.
 
 use super::fail::{Fail, Fill};
-use super::ops::{kind, Additional, Bound, Cmp, Counted, Limit, Lit, Op, PatternEntry};
+use super::ops::{kind, Additional, Bound, Cmp, Counted, Limit, Lit, PatternEntry};
+use super::Re;
 use crate::__private::inflight::Kinds;
 use crate::__private::{num, regex};
 use crate::validate::{duplicate, Cx, NodeFn};
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
+
+/// One check of a node (the plan's `Test`, with its data).
+#[derive(Debug)]
+pub enum Op {
+    /// `$ref` (or a `$dynamicRef` that resolves statically): the keyword's location
+    /// below the node being run (for the depth guard), and its target.
+    Ref(&'static str, NodeFn),
+    /// `type`: the kinds allowed ([`kind`] bits).
+    Type(Kinds, Fail),
+    /// `enum`: its strings, sorted, and its other members.
+    Enum(&'static [&'static str], &'static [Lit], Fail),
+    /// `const`.
+    Const(Lit, Fail),
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`.
+    Bound(Cmp, Bound, Fail),
+    /// `multipleOf`.
+    MultipleOf(Bound, Fail),
+    /// `minLength`, `maxItems`, `minProperties`, ...: a count against a bound.
+    Count(Counted, Cmp, u64, Fail),
+    /// `pattern`.
+    Pattern(&'static Re, Fail),
+    /// `format` (asserted when the options say so).
+    Format(&'static str, Fail),
+    /// `uniqueItems: true`.
+    UniqueItems(Fail),
+    /// One `prefixItems` entry: the item at the index.
+    PrefixItem(usize, NodeFn),
+    /// `items`: every item from the index on.
+    Items(usize, NodeFn),
+    /// `contains`, with `minContains` and `maxContains`.
+    Contains(NodeFn, Option<Limit>, Option<Limit>),
+    /// `required` names, each checked in turn with the same failure.
+    Required(&'static [&'static str], Fail),
+    /// One `dependentRequired` pair: when the first is present, the second must be.
+    DependentRequired(&'static str, &'static str, Fail),
+    /// One `properties` entry.
+    Property(&'static str, NodeFn),
+    /// `patternProperties` and `additionalProperties` in one pass over the entries.
+    Entries {
+        /// The patterns that check a value or mark a key matched.
+        patterns: &'static [PatternEntry],
+        /// Names `additionalProperties` does not apply to.
+        declared: &'static [&'static str],
+        /// `additionalProperties`, unless absent or `true`.
+        additional: Option<Additional>,
+    },
+    /// `propertyNames`.
+    PropertyNames(NodeFn),
+    /// One `dependentSchemas` entry.
+    DependentSchema(&'static str, NodeFn),
+    /// One `allOf` branch.
+    AllOf(NodeFn),
+    /// `anyOf`.
+    AnyOf(&'static [NodeFn], Fail),
+    /// `oneOf`: the branches, the failure when none matches and when several do.
+    OneOf(&'static [NodeFn], Fail, Fail),
+    /// `not`.
+    Not(NodeFn, Fail),
+    /// `if` with `then` and/or `else`.
+    If(NodeFn, Option<NodeFn>, Option<NodeFn>),
+}
 
 /// Runs the checks of the node at schema location `at` on `v`: whether it is valid.
 /// Failures are recorded in `cx` (those located [`Fail::below`](super::Fail::below) the
