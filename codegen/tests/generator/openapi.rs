@@ -256,3 +256,30 @@ fn discriminated_variants_imply_their_tag() {
     let generic = generate_source("u.json", &generic, &Settings::default()).expect("generates");
     assert!(!generic.contains("    A(A),"), "{generic}");
 }
+
+/// The type a `discriminator` branch holds (the component merged with its tag) is
+/// described as the component, which its own wrapper does not describe.
+#[test]
+fn a_discriminated_variant_type_carries_its_component_docs() {
+    let doc = r##"{"openapi": "3.1.0", "components": {"schemas": {
+        "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}],
+               "discriminator": {"propertyName": "t"}},
+        "A": {"description": "An ant, told apart by its tag.", "type": "object",
+              "properties": {"t": {"type": "string"}}},
+        "B": {"title": "A bee", "type": "object", "properties": {"t": {"type": "string"}}}
+    }}}"##;
+    let code = generate_source("u.json", doc, &Settings::default()).expect("generates");
+    let docs_of = |ty: &str| {
+        let at = code
+            .find(&format!("pub struct {ty} "))
+            .unwrap_or_else(|| panic!("no struct {ty}:\n{code}"));
+        let start = code[..at].rfind("\n\n").unwrap_or(0);
+        code[start..at].to_owned()
+    };
+    assert!(
+        docs_of("UA").contains("/// An ant, told apart by its tag."),
+        "{}",
+        docs_of("UA")
+    );
+    assert!(docs_of("UB").contains("/// A bee"), "{}", docs_of("UB"));
+}

@@ -223,12 +223,15 @@ impl Lower<'_> {
 
     fn docs(&self, node: NodeId) -> Option<String> {
         let n = self.set.node(node);
-        let own = n.keywords().and_then(|k| match (&k.title, &k.description) {
-            (Some(t), Some(d)) if t != d => Some(format!("{t}\n\n{d}")),
-            (_, Some(d)) => Some(d.clone()),
-            (Some(t), None) => Some(t.clone()),
-            (None, None) => None,
-        });
+        let own = n
+            .keywords()
+            .and_then(|k| match (&k.title, &k.description) {
+                (Some(t), Some(d)) if t != d => Some(format!("{t}\n\n{d}")),
+                (_, Some(d)) => Some(d.clone()),
+                (Some(t), None) => Some(t.clone()),
+                (None, None) => None,
+            })
+            .or_else(|| self.tagged_member_docs(node));
         // An OpenAPI schema written inline: what it is the schema of (a request body, a
         // response, a parameter) comes first.
         let about = self
@@ -242,6 +245,26 @@ impl Lower<'_> {
             (Some(a), Some(o)) => Some(format!("{a}\n\n{o}")),
             (a, o) => a.or(o),
         }
+    }
+
+    /// The docs of the one `allOf` member of `node` when `node` only adds a tag to it (a
+    /// required property, its one declared property) and says nothing of itself: the
+    /// branch an OpenAPI `discriminator` wraps around a component (`load::openapi`),
+    /// whose type is the component merged with its tag, is described as the component.
+    fn tagged_member_docs(&self, node: NodeId) -> Option<String> {
+        let k = self.set.node(node).keywords()?;
+        let [member] = k.all_of.as_slice() else {
+            return None;
+        };
+        let [(tag, _)] = k.properties.as_slice() else {
+            return None;
+        };
+        if k.ref_.is_some() || k.required.as_slice() != [tag.clone()] {
+            return None;
+        }
+        let target = follow_refs(self.set, *member).ok()?;
+        let m = self.set.node(target).keywords()?;
+        m.description.clone().or_else(|| m.title.clone())
     }
 
     /// A name for the type at a reference target: its definition key, title, or last
