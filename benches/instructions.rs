@@ -4,7 +4,8 @@
 //!
 //! `instructions CONTRACT KIND ENGINE` builds the per-kind bench's documents
 //! (`benches/errors.rs`: 1,000 documents of `envgen_test_support::mutations`, the same seed;
-//! `KIND` is `valid` or a kind of error) and reads them once with `ENGINE`, inside
+//! `KIND` is `valid` or a kind of error; for ResponseEnvelope also `timed`, the valid
+//! documents `benches/validate.rs` times) and reads them once with `ENGINE`, inside
 //! [`measured`], the only function the script counts:
 //!
 //! * `data_value_only`: the documents' `data` members alone, read as `Value` by
@@ -38,6 +39,10 @@ use std::process::ExitCode;
 
 const DOCUMENTS: usize = 1_000;
 const SEED: u64 = 0x0019_E550_0000_0001;
+/// The kind that counts `benches/validate.rs`'s own valid ResponseEnvelope documents
+/// (`mutations::timed_envelopes`: a small `data` object), the ones it times envgen against
+/// the serde struct on.
+const TIMED: &str = "timed";
 const CONTRACTS: [Contract; 2] = [Contract::ResponseEnvelope, Contract::ToolResponse];
 const ENGINES: [&str; 5] = [
     "data_value_only",
@@ -106,6 +111,9 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("--list") {
         for c in CONTRACTS {
             println!("{} valid", c.name());
+            if c == Contract::ResponseEnvelope {
+                println!("{} {TIMED}", c.name());
+            }
             for k in c.kinds() {
                 println!("{} {}", c.name(), k.name);
             }
@@ -123,13 +131,15 @@ fn main() -> ExitCode {
     };
     let documents = if kind == "valid" {
         mutations::valid(c, DOCUMENTS, SEED)
+    } else if kind == TIMED && c == Contract::ResponseEnvelope {
+        mutations::timed_envelopes(DOCUMENTS as u64, false)
     } else if let Some(k) = c.kinds().iter().find(|k| k.name == kind) {
         mutations::invalid(c, k, DOCUMENTS, SEED)
     } else {
         eprintln!("unknown kind {kind:?} of {contract}");
         return ExitCode::FAILURE;
     };
-    let valid = kind == "valid";
+    let valid = kind == "valid" || kind == TIMED;
     let read = match c {
         Contract::ResponseEnvelope => run::<
             ResponseEnvelope,

@@ -29,58 +29,6 @@ use rng::Rng;
 use serde_json::{json, Value};
 use std::hint::black_box;
 
-fn envelope(rng: &mut Rng, i: u64) -> Value {
-    let failure = rng.below_u64(4) == 0;
-    let meta = mutations::envelope_meta(rng, i);
-    if failure {
-        json!({
-            "ok": false,
-            "data": null,
-            "error": mutations::rate_limited(rng),
-            "warnings": [],
-            "meta": meta,
-        })
-    } else {
-        json!({
-            "ok": true,
-            "data": {"id": format!("deploy-{i}"), "status": "complete", "replicas": rng.below_u64(10), "tags": ["a", "b"]},
-            "error": null,
-            "warnings": if rng.below_u64(3) == 0 { json!(["flag --x is deprecated"]) } else { json!([]) },
-            "meta": meta,
-        })
-    }
-}
-
-/// Breaks exactly one rule of a valid envelope.
-fn break_one(rng: &mut Rng, mut v: Value) -> Value {
-    match rng.below_u64(8) {
-        0 => v["meta"]["duration_ms"] = json!(-5),
-        1 => v["meta"]["schema_version"] = json!("1.0.0"),
-        2 => v["surprise"] = json!(1),
-        3 => v["data"] = json!("not an object"),
-        4 => v["warnings"] = json!([1]),
-        5 => {
-            if let Some(m) = v.as_object_mut() {
-                m.shift_remove("error");
-            }
-        }
-        6 => v["ok"] = json!("yes"),
-        _ => v["meta"] = json!({"request_id": "r"}),
-    }
-    v
-}
-
-fn docs(n: u64, invalid: bool) -> Vec<String> {
-    let mut rng = Rng(0x00C0_FFEE_1234_5678);
-    (0..n)
-        .map(|i| {
-            let e = envelope(&mut rng, i);
-            let e = if invalid { break_one(&mut rng, e) } else { e };
-            e.to_string()
-        })
-        .collect()
-}
-
 fn schema(path: &str) -> Value {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     serde_json::from_str(&std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default()
@@ -93,7 +41,7 @@ fn response_envelope(c: &mut Criterion) {
         .build(&schema("schemas/response-envelope.json"))
         .unwrap_or_else(|e| panic!("{e}"));
     for (label, invalid) in [("valid", false), ("invalid", true)] {
-        let documents = docs(10_000, invalid);
+        let documents = mutations::timed_envelopes(10_000, invalid);
         // Sanity: every engine gives the expected verdict on every document.
         for d in &documents {
             let v: Value = serde_json::from_str(d).unwrap_or_default();

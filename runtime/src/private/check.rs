@@ -124,13 +124,22 @@ pub fn from_json_str_inflight<T>(
 where
     T: DeserializeOwned,
 {
-    let session = session(options, direct);
-    match serde_json::from_str::<T>(input) {
-        Ok(t) => {
-            drop(session);
-            typed(&t, options, check)?;
-            Ok(t)
+    let mut session = session(options, direct);
+    // `serde_json::from_str`, spelled out so that the parsed value is checked where it
+    // was read and moved once, into the result (a generated struct can be hundreds of
+    // bytes, and each move copies it).
+    let mut de = serde_json::Deserializer::from_str(input);
+    let parsed = T::deserialize(&mut de);
+    if let Ok(t) = &parsed {
+        if let Err(e) = de.end() {
+            let parse = crate::__private::de::parse_only::<T>;
+            return Err(failed(session, &e, input, options, node, parse));
         }
+        drop(session.take());
+        typed(t, options, check)?;
+    }
+    match parsed {
+        Ok(t) => Ok(t),
         Err(e) => Err(failed(
             session,
             &e,

@@ -60,8 +60,25 @@ const LINE_TERMINATORS: &[(char, char)] = &[('\n', '\n'), ('\r', '\r'), ('\u{202
 #[derive(Debug, Clone, PartialEq)]
 struct Atom {
     set: CharSet,
+    /// The ASCII characters of `set`, bit `b` for byte `b`: a match tests a byte, not a
+    /// decoded character against ranges, where the input is ASCII.
+    ascii: u128,
     min: u32,
     max: Option<u32>,
+}
+
+impl Atom {
+    fn new(set: CharSet, min: u32, max: Option<u32>) -> Atom {
+        let ascii = (0u8..128)
+            .filter(|&b| set.contains(char::from(b)))
+            .fold(0u128, |bits, b| bits | 1 << b);
+        Atom {
+            set,
+            ascii,
+            min,
+            max,
+        }
+    }
 }
 
 /// A compiled simple pattern.
@@ -217,11 +234,7 @@ impl SimplePattern {
                     if matches!(chars.peek(), Some('?' | '+' | '*' | '{')) {
                         return None;
                     }
-                    atoms.push(Atom {
-                        set,
-                        min: q.0,
-                        max: q.1,
-                    });
+                    atoms.push(Atom::new(set, q.0, q.1));
                     continue;
                 }
                 _ => (1, Some(1)),
@@ -232,7 +245,7 @@ impl SimplePattern {
                     return None;
                 }
             }
-            atoms.push(Atom { set, min, max });
+            atoms.push(Atom::new(set, min, max));
         }
         let p = SimplePattern { start, end, atoms };
         p.greedy_is_exact().then_some(p)
@@ -260,26 +273,31 @@ impl SimplePattern {
 
     /// Whether the atoms match at `s` (greedily); the rest of the input after the match.
     fn match_at<'s>(&self, s: &'s str) -> Option<&'s str> {
-        let mut rest = s;
+        let bytes = s.as_bytes();
+        // `at` moves by whole characters, so it is always a character boundary of `s`.
+        let mut at = 0;
         for a in &self.atoms {
             let mut n = 0u32;
-            let mut it = rest.char_indices();
-            let mut taken = 0;
             while a.max.is_none_or(|m| n < m) {
-                match it.next() {
-                    Some((i, c)) if a.set.contains(c) => {
-                        n += 1;
-                        taken = i + c.len_utf8();
+                let Some(&b) = bytes.get(at) else { break };
+                if b.is_ascii() {
+                    if a.ascii >> b & 1 == 0 {
+                        break;
                     }
-                    _ => break,
+                    at += 1;
+                } else {
+                    match s.get(at..).and_then(|rest| rest.chars().next()) {
+                        Some(c) if a.set.contains(c) => at += c.len_utf8(),
+                        _ => break,
+                    }
                 }
+                n += 1;
             }
             if n < a.min {
                 return None;
             }
-            rest = &rest[taken..];
         }
-        Some(rest)
+        s.get(at..)
     }
 
     /// Whether `s` contains a match.

@@ -3,9 +3,11 @@
 
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
+use path::{Path, Seg};
 use serde_json::{Map, Value};
 
 mod evaluated;
+mod path;
 mod scope;
 mod show;
 
@@ -58,17 +60,11 @@ fn too_deep() -> String {
     format!("validation nests more than {MAX_DEPTH} `$ref`s deep; the instance or the schema recursion is too deep")
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Seg<'v> {
-    Key(&'v str),
-    Index(usize),
-}
-
 /// The state of one validation run.
 #[derive(Debug)]
 pub struct Cx<'v> {
     options: Options,
-    path: Vec<Seg<'v>>,
+    path: Path<'v>,
     errors: Vec<ValidationError>,
     silent: u32,
     depth: u32,
@@ -85,7 +81,7 @@ impl<'v> Cx<'v> {
     pub fn new(options: Options) -> Self {
         Cx {
             options,
-            path: Vec::new(),
+            path: Path::new(),
             errors: Vec::new(),
             silent: 0,
             depth: 0,
@@ -101,7 +97,7 @@ impl<'v> Cx<'v> {
     pub fn sub<'w>(&self) -> Cx<'w> {
         Cx {
             options: self.options,
-            path: Vec::new(),
+            path: Path::new(),
             errors: Vec::new(),
             silent: self.silent,
             depth: self.depth,
@@ -266,7 +262,7 @@ impl<'v> Cx<'v> {
     /// The current instance location as a JSON pointer.
     pub fn pointer(&self) -> String {
         let mut s = String::new();
-        for seg in &self.path {
+        for seg in self.path.iter() {
             match seg {
                 Seg::Key(k) => push_token(&mut s, k),
                 Seg::Index(i) => push_token(&mut s, &i.to_string()),

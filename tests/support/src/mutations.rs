@@ -487,3 +487,62 @@ pub const MEMINIT: &[Kind] = &[
         apply: |v| v["warnings"] = json!({"count": 0}),
     },
 ];
+
+fn timed_envelope(rng: &mut Rng, i: u64) -> Value {
+    let failure = rng.below_u64(4) == 0;
+    let meta = envelope_meta(rng, i);
+    if failure {
+        json!({
+            "ok": false,
+            "data": null,
+            "error": rate_limited(rng),
+            "warnings": [],
+            "meta": meta,
+        })
+    } else {
+        json!({
+            "ok": true,
+            "data": {"id": format!("deploy-{i}"), "status": "complete", "replicas": rng.below_u64(10), "tags": ["a", "b"]},
+            "error": null,
+            "warnings": if rng.below_u64(3) == 0 { json!(["flag --x is deprecated"]) } else { json!([]) },
+            "meta": meta,
+        })
+    }
+}
+
+/// Breaks exactly one rule of a valid envelope.
+fn break_one_timed(rng: &mut Rng, mut v: Value) -> Value {
+    match rng.below_u64(8) {
+        0 => v["meta"]["duration_ms"] = json!(-5),
+        1 => v["meta"]["schema_version"] = json!("1.0.0"),
+        2 => v["surprise"] = json!(1),
+        3 => v["data"] = json!("not an object"),
+        4 => v["warnings"] = json!([1]),
+        5 => {
+            if let Some(m) = v.as_object_mut() {
+                m.shift_remove("error");
+            }
+        }
+        6 => v["ok"] = json!("yes"),
+        _ => v["meta"] = json!({"request_id": "r"}),
+    }
+    v
+}
+
+/// The documents `benches/validate.rs` times ResponseEnvelope on (and
+/// `benches/instructions.rs` counts as the `timed` kind): `n` envelopes, one in four a
+/// failure, with a small `data` object; with `invalid`, each breaks exactly one rule.
+pub fn timed_envelopes(n: u64, invalid: bool) -> Vec<String> {
+    let mut rng = Rng(0x00C0_FFEE_1234_5678);
+    (0..n)
+        .map(|i| {
+            let e = timed_envelope(&mut rng, i);
+            let e = if invalid {
+                break_one_timed(&mut rng, e)
+            } else {
+                e
+            };
+            e.to_string()
+        })
+        .collect()
+}

@@ -1,7 +1,7 @@
 //! What generated deserializers call: the readers of a property's value, the errors
 //! of a struct's own keywords (`required`, `additionalProperties`), and the specs.
 
-use super::capture::{read, Seg};
+use super::capture::{read, read_into, Seg};
 use super::kinds::{self, Kinds};
 use super::{active, check, forget, locating, muted, raise, up, OrNull, PathSeg, Read, PENDING};
 use crate::error::ValidationError;
@@ -401,6 +401,5 @@ where
     S: Read<'de>,
 {
     crate::__private::de::once(slot, spec.key)?;
-    *slot = Some(read(map, how, spec, Seg::Key(spec.key))?);
-    Ok(())
+    read_into(map, slot, how, spec, Seg::Key(spec.key))
 }

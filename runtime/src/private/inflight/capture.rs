@@ -526,12 +526,44 @@ where
     // Where the property's key stands, and whether errors inside build no words: noted
     // before, undone after, outside this generic function (no guard to drop here).
     let reading = Reading::start(spec, S::LOCATES_ITEMS);
-    let result = map.next_value_seed(Field { seed, spec });
-    match &result {
-        Ok(_) => reading.end(),
-        Err(e) => reading.failed(spec, S::LOCATES_ITEMS, seg, e),
+    match map.next_value_seed(Field { seed, spec }) {
+        Ok(value) => {
+            reading.end();
+            Ok(value)
+        }
+        Err(e) => {
+            reading.failed(spec, S::LOCATES_ITEMS, seg, &e);
+            Err(e)
+        }
     }
-    result
+}
+
+/// [`read`] into `slot`: the value goes there as it is read, not through the return
+/// value of each layer (a large struct is moved once).
+#[inline]
+pub(super) fn read_into<'de, A, S>(
+    map: &mut A,
+    slot: &mut Option<S::Value>,
+    seed: S,
+    spec: &Spec,
+    seg: Seg<'_>,
+) -> Result<(), A::Error>
+where
+    A: MapAccess<'de>,
+    S: Read<'de>,
+{
+    let reading = Reading::start(spec, S::LOCATES_ITEMS);
+    match map.next_value_seed(Field { seed, spec }) {
+        Ok(value) => {
+            reading.end();
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(e) => {
+            reading.failed(spec, S::LOCATES_ITEMS, seg, &e);
+            Err(e)
+        }
+    }
 }
 
 /// A property's seed with its spec, read by [`Read::field`].
