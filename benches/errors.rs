@@ -146,6 +146,7 @@ fn group<T: Document, U: Document, P: DeserializeOwned + Serialize>(
                 for d in documents {
                     black_box(
                         U::from_json_str_with(d, &Options::new())
+                            .as_ref()
                             .map_err(|e| e.first().map(|e| e.instance_path.len()))
                             .err(),
                     );

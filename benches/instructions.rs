@@ -65,6 +65,7 @@ fn data_value(d: &str) -> bool {
 
 fn envgen<T: Document>(d: &str) -> bool {
     T::from_json_str_with(d, &Options::new())
+        .as_ref()
         .map_err(|e| e.first().map(|e| e.instance_path.len()))
         .is_ok()
 }

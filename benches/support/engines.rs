@@ -36,6 +36,7 @@ pub fn envgen_first_error<T: envgen_runtime::Document>(g: &mut Group<'_>, docume
             for d in documents {
                 black_box(
                     T::from_json_str_with(d, &envgen_runtime::Options::new())
+                        .as_ref()
                         .map_err(|e| e.first().map(|e| e.instance_path.len()))
                         .err(),
                 );

@@ -126,8 +126,8 @@ where
 {
     let mut session = session(options, direct);
     // `serde_json::from_str`, spelled out so that the parsed value is checked where it
-    // was read and moved once, into the result (a generated struct can be hundreds of
-    // bytes, and each move copies it).
+    // was read and then moved into the result, not through `from_str`'s result and a
+    // binding first (a generated struct can be hundreds of bytes; each move copies it).
     let mut de = serde_json::Deserializer::from_str(input);
     let parsed = T::deserialize(&mut de);
     if let Ok(t) = &parsed {

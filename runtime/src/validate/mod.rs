@@ -528,17 +528,25 @@ impl<'v> Cx<'v> {
     }
 
     /// Ends the run: `Ok` when nothing failed.
+    #[inline]
     pub fn finish(self) -> Result<(), ValidationErrors> {
+        // Inline, so that a passing run does not copy the context into a call.
         if self.errors.is_empty() {
             Ok(())
         } else {
-            let mut out = ValidationErrors::new();
-            for e in self.errors {
-                out.push(e);
-            }
-            Err(out)
+            Err(collect(self.errors))
         }
     }
+}
+
+/// The errors of a run that failed ([`Cx::finish`]).
+#[cold]
+fn collect(errors: Vec<ValidationError>) -> ValidationErrors {
+    let mut out = ValidationErrors::new();
+    for e in errors {
+        out.push(e);
+    }
+    out
 }
 
 /// `null`, for checking a typed `None` against its schema.
