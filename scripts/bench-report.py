@@ -93,11 +93,10 @@ def goals():
             "  property through the in-flight reader (its type's own deserializer, plus where",
             "  its key stands, for a failure to be judged: docs/decisions.md, D113) and runs",
             "  the typed checks the types cannot express (the `schema_version` pattern, the",
-            "  JSON kind of `data`, the check context: 3.8% of the time in a `perf` profile",
-            "  of this bench, D116; a `null` `error` is no longer checked). A validating parse",
-            "  does not get below a non-validating one of the same data; see docs/decisions.md",
-            "  (D21, D23). The ratio moves by several percent with binary layout alone: see",
-            "  \"Valid documents: times and instructions\" below.",
+            "  JSON kind of `data`). A validating parse does not get below a non-validating",
+            "  one of the same data; see docs/decisions.md (D21, D23, D127). The ratio moves",
+            "  by several percent from run to run: see \"Valid documents: times and",
+            "  instructions\" below.",
         ]
     lines += [
         "* Invalid documents (first error with its path), envgen ≥ 1.5× `jsonschema`: "

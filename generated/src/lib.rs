@@ -127,18 +127,6 @@ pub mod meminit_data_context {
     include!(concat!(env!("OUT_DIR"), "/meminit_data_context.rs"));
 }
 
-#[cfg(test)]
-mod tests {
-    /// The goldens are usable types, not just compilable text.
-    #[test]
-    fn goldens_parse_a_document() {
-        let doc =
-            r#"{"ok":true,"data":{"id":1},"error":null,"warnings":[],"meta":{"duration_ms":3}}"#;
-        let env =
-            super::response_envelope::ResponseEnvelope::<serde_json::Value>::from_json_str(doc);
-        assert!(env.is_ok(), "{env:?}");
-    }
-}
 
 /// Golden of `schemas/response-envelope.json` with `Settings::validators(false)` (`envgen --no-validators`).
 #[allow(missing_docs)] // an undocumented schema property has no doc
