@@ -127,7 +127,6 @@ pub mod meminit_data_context {
     include!(concat!(env!("OUT_DIR"), "/meminit_data_context.rs"));
 }
 
-
 /// Golden of `schemas/response-envelope.json` with `Settings::validators(false)` (`envgen --no-validators`).
 #[allow(missing_docs)] // an undocumented schema property has no doc
 pub mod types_only_response_envelope {

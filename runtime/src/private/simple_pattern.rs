@@ -281,7 +281,7 @@ impl SimplePattern {
             while a.max.is_none_or(|m| n < m) {
                 let Some(&b) = bytes.get(at) else { break };
                 if b.is_ascii() {
-                    if a.ascii >> b & 1 == 0 {
+                    if (a.ascii >> b) & 1 == 0 {
                         break;
                     }
                     at += 1;

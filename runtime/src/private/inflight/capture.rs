@@ -523,23 +523,11 @@ where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
-    // Where the property's key stands, and whether errors inside build no words: noted
-    // before, undone after, outside this generic function (no guard to drop here).
-    let reading = Reading::start(spec, S::LOCATES_ITEMS);
-    match map.next_value_seed(Field { seed, spec }) {
-        Ok(value) => {
-            reading.end();
-            Ok(value)
-        }
-        Err(e) => {
-            reading.failed(spec, S::LOCATES_ITEMS, seg, &e);
-            Err(e)
-        }
-    }
+    read_then(map, seed, spec, seg, |value| value)
 }
 
 /// [`read`] into `slot`: the value goes there as it is read, not through the return
-/// value of each layer (a large struct is moved once).
+/// value of each layer (a struct value can be hundreds of bytes).
 #[inline]
 pub(super) fn read_into<'de, A, S>(
     map: &mut A,
@@ -552,12 +540,29 @@ where
     A: MapAccess<'de>,
     S: Read<'de>,
 {
+    read_then(map, seed, spec, seg, |value| *slot = Some(value))
+}
+
+/// [`read`], handing the value read to `then`.
+#[inline(always)]
+fn read_then<'de, A, S, R>(
+    map: &mut A,
+    seed: S,
+    spec: &Spec,
+    seg: Seg<'_>,
+    then: impl FnOnce(S::Value) -> R,
+) -> Result<R, A::Error>
+where
+    A: MapAccess<'de>,
+    S: Read<'de>,
+{
+    // Where the property's key stands, and whether errors inside build no words: noted
+    // before, undone after, outside this generic function (no guard to drop here).
     let reading = Reading::start(spec, S::LOCATES_ITEMS);
     match map.next_value_seed(Field { seed, spec }) {
         Ok(value) => {
             reading.end();
-            *slot = Some(value);
-            Ok(())
+            Ok(then(value))
         }
         Err(e) => {
             reading.failed(spec, S::LOCATES_ITEMS, seg, &e);
