@@ -141,3 +141,33 @@ fn a_refused_scalar_payload_stops_the_parse() {
         );
     }
 }
+
+/// A payload type of the caller's that swallows the errors of a generated type it holds (a
+/// serde `untagged` enum) leaves no in-flight record behind: the failure that follows is
+/// reported as its own, in flight.
+#[test]
+fn a_payload_that_swallows_a_generated_types_error_leaves_no_record() {
+    use envgen::response_envelope::{validate_value, ErrorDetail, ResponseEnvelope};
+    #[derive(Debug, serde::Deserialize, serde::Serialize)]
+    #[serde(untagged)]
+    enum Either {
+        Detail(ErrorDetail),
+        Other(Value),
+    }
+    let text =
+        r#"{"ok":true,"data":{"surprise":1},"error":null,"warnings":[],"meta":{"duration_ms":-5}}"#;
+    let before = envgen::runtime::__private::check::slow_paths();
+    let errors = ResponseEnvelope::<Either>::from_json_str(text).expect_err(text);
+    assert_eq!(envgen::runtime::__private::check::slow_paths(), before);
+    let v: Value = serde_json::from_str(text).expect("JSON");
+    let expected = validate_value(&v).expect_err(text);
+    assert_eq!(errors.first(), expected.first(), "{errors}");
+    let ok = text.replace("-5", "5");
+    assert!(matches!(
+        ResponseEnvelope::<Either>::from_json_str(&ok),
+        Ok(ResponseEnvelope {
+            data: Some(Either::Other(_)),
+            ..
+        })
+    ));
+}

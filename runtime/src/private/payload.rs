@@ -173,7 +173,11 @@ impl<'de, T: de::Deserialize<'de> + 'static> DeserializeSeed<'de> for Payload<T>
             *value = Some(AnyValue.deserialize(d)?);
             return slot.ok_or_else(|| de::Error::custom("the payload was not read"));
         }
-        T::deserialize(d)
+        let value = T::deserialize(d)?;
+        // The caller's type may swallow errors of generated types it holds (a serde
+        // `untagged` enum): none is unwinding once it has read its value.
+        crate::__private::inflight::swallowed();
+        Ok(value)
     }
 }
 

@@ -205,6 +205,20 @@ pub fn unmatched<T, E: de::Error>(
     }))
 }
 
+/// One alternative of a buffered union tried on its value: the value read, or `None`
+/// when the alternative does not take it. The error is swallowed, and with it what the
+/// alternative raised in flight ([`inflight::swallowed`]).
+#[inline]
+pub fn attempt<T, E>(result: Result<T, E>) -> Option<T> {
+    match result {
+        Ok(t) => Some(t),
+        Err(_) => {
+            inflight::swallowed();
+            None
+        }
+    }
+}
+
 /// The whole value, buffered to try a union's alternatives one by one.
 pub fn buffer<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
     count_buffered(1);
@@ -292,7 +306,10 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Tagged<'de, A> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
         match (self.value.take(), &mut self.rest) {
             (Some(Replay::Str(s)), _) => key_from(s, seed),
-            (Some(Replay::Value(value)), _) => seed.deserialize(value).map_err(de::Error::custom),
+            (Some(Replay::Value(value)), _) => seed.deserialize(value).map_err(|e| {
+                inflight::replaced();
+                de::Error::custom(e)
+            }),
             (None, Some(rest)) => rest.next_value_seed(seed),
             (None, None) => Err(de::Error::custom("a value was read with no key before it")),
         }

@@ -321,6 +321,42 @@ fn a_stale_error_from_a_discarded_alternative_is_never_reported() {
 }
 
 #[test]
+fn a_discarded_alternative_leaves_no_record_for_the_next_failure() {
+    // `Person` is tried first on `owner` and fails in flight; `Team` takes it. The errors
+    // of the alternative are dropped with it (`union::attempt`): the failures that follow
+    // are judged on their own, in flight, whichever property they are at (a record left
+    // behind would be taken for theirs, since an error is known by its record).
+    for (doc, pointer, keyword, schema_path) in [
+        (
+            json!({"name": "n", "steps": [], "owner": {"team": "t"}, "retries": "x"}),
+            "/retries",
+            "type",
+            "#/properties/retries/type",
+        ),
+        (
+            json!({"name": "n", "steps": [], "owner": {"team": "t"}, "retries": 11}),
+            "/retries",
+            "maximum",
+            "#/properties/retries/maximum",
+        ),
+        (
+            json!({"owner": {"team": "t"}, "name": "n", "steps": [{}]}),
+            "/steps/0",
+            "required",
+            "#/definitions/Step/required",
+        ),
+        (
+            json!({"owner": {"team": "t"}, "name": "n"}),
+            "",
+            "required",
+            "#/required",
+        ),
+    ] {
+        in_flight(doc, pointer, keyword, schema_path);
+    }
+}
+
+#[test]
 fn syntax_errors_and_all_errors_mode_take_the_two_pass_path() {
     let before = slow_paths();
     let err = Job::from_json_str(r#"{"name": "n", "steps": ["#).expect_err("truncated");

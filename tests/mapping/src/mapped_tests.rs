@@ -68,6 +68,7 @@ fn fields_have_the_mapped_types() {
         email: Some("a@example.com".into()),
         times: None,
         when: None,
+        step: None,
     };
     assert_eq!(parsed, expected);
     // Canonical values come back as they were written.
@@ -421,4 +422,22 @@ fn outside_a_session_serde_reads_the_mapped_types() {
             .expect("plain serde parse");
     assert_eq!(ok.at, at("2024-05-01T12:00:00Z"));
     assert!(serde_json::from_str::<Mapped>(&json!({"at": "x", "id": ID}).to_string()).is_err());
+}
+
+#[test]
+fn a_mapped_type_that_swallows_a_generated_types_error_leaves_no_record() {
+    // `step` is read by a hand-written `untagged` enum that tries the generated
+    // `inflight::Step` first: on `{"shell": 5}` that type raises in flight, and serde
+    // swallows the error. The failure that follows (`email`) is its own, in flight.
+    let doc = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "step": {"shell": 5}, "email": 5});
+    let (e, slow) = reject(&doc, &Options::new());
+    assert_eq!(
+        triples(&e),
+        one("/email", "type", "#/properties/email/type"),
+        "{e}"
+    );
+    assert!(!slow, "reported in flight");
+    let ok = json!({"at": "2024-05-01T12:00:00Z", "id": ID, "step": {"shell": 5}});
+    let parsed = Mapped::from_json_str(&ok.to_string()).expect("valid");
+    assert!(matches!(parsed.step, Some(crate::money::Step::Loose(_))));
 }

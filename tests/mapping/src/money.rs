@@ -20,3 +20,15 @@ pub struct Code(pub String);
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Label(pub String);
+
+/// A step (`/definitions/Step`, by its `x-rust-type`): a generated `inflight::Step` when the
+/// object is one, any object otherwise. serde's `untagged` tries the generated type first
+/// and swallows its error when it is not one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Step {
+    /// A step of `schemas/inflight.json`.
+    Strict(crate::inflight::Step),
+    /// Any other object.
+    Loose(serde_json::Map<String, serde_json::Value>),
+}

@@ -504,8 +504,10 @@ fn buffered_enum_impl(
                 } else {
                     quote!(::serde::Deserialize::deserialize(&value))
                 };
+                // An alternative that fails is swallowed: `attempt` drops what it
+                // raised in flight (the session knows an error by its record).
                 quote! {
-                    if let Ok(inner) = #call {
+                    if let Some(inner) = #rt::__private::union::attempt(#call) {
                         return Ok(Self::#vname(inner));
                     }
                 }

@@ -565,7 +565,7 @@ where
             Ok(then(value))
         }
         Err(e) => {
-            reading.failed(spec, S::LOCATES_ITEMS, seg, &e);
+            reading.failed(spec, S::LOCATES_ITEMS, seg);
             Err(e)
         }
     }

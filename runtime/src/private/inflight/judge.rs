@@ -3,11 +3,9 @@
 
 use super::capture::Seg;
 use super::locate::failed_at;
-use super::marker::Head;
 use super::session::{key_at, MUTED};
 use super::{active, kinds, locating, set_pending, PathSeg, Recheck, Rule, Spec, PENDING};
 use crate::error::ValidationError;
-use std::fmt;
 
 /// What [`capture::read`] notes before a property's value is read, and undoes after: where
 /// the property's key stands in the input, and whether errors inside build no words (as
@@ -39,18 +37,12 @@ impl Reading {
         }
     }
 
-    /// The read failed with `error`: judged at the property `seg` ([`judge`]).
+    /// The read failed: judged at the property `seg` ([`judge`]).
     #[cold]
     #[inline(never)]
-    pub(super) fn failed(
-        self,
-        spec: &Spec,
-        locates_items: bool,
-        seg: Seg<'_>,
-        error: &dyn fmt::Display,
-    ) {
+    pub(super) fn failed(self, spec: &Spec, locates_items: bool, seg: Seg<'_>) {
         self.end();
-        judge(spec, locates_items, seg, self.at, error);
+        judge(spec, locates_items, seg, self.at);
     }
 }
 
@@ -108,9 +100,9 @@ pub(super) fn up_through(seg: PathSeg, key: (usize, usize)) {
     });
 }
 
-/// What the failure `error` of reading a property (`seg`, whose key stands at `key` in
-/// the input) with `spec` means, within a session; the marker of the error to raise
-/// instead, if any. Compiled once (not per type), and only reached on failure.
+/// What the failure of reading a property (`seg`, whose key stands at `key` in
+/// the input) with `spec` means, within a session, recorded for [`Session::take`].
+/// Compiled once (not per type), and only reached on failure.
 ///
 /// * An error raised in flight inside the value stands when it is the schema's as it is
 ///   ([`Spec::direct`]) and its location is whole: not from inside an array's item (an
@@ -128,27 +120,19 @@ pub(super) fn up_through(seg: PathSeg, key: (usize, usize)) {
 /// allows what the type refused.
 #[cold]
 #[inline(never)]
-pub(super) fn judge(
-    spec: &Spec,
-    locates_items: bool,
-    seg: Seg<'_>,
-    key: (usize, usize),
-    error: &dyn fmt::Display,
-) {
+pub(super) fn judge(spec: &Spec, locates_items: bool, seg: Seg<'_>, key: (usize, usize)) {
     if !active() {
         return;
     }
-    // The message's first bytes, on the stack: all that tells a failure apart. A failure
-    // about the text itself (not JSON, nesting too deep) is judged as any other: what is
-    // recorded for it is never taken, since [`Session::take`] takes only serde_json's
-    // `Data` errors (`Error::classify`), and the document then goes the slow way, whose
-    // parse reports the broken text.
-    let head = Head::of(error);
+    // A failure about the text itself (not JSON, nesting too deep) is judged as any
+    // other: what is recorded for it is never taken, since [`Session::take`] takes only
+    // serde_json's `Data` errors (`Error::classify`), and the document then goes the slow
+    // way, whose parse reports the broken text.
     let seg = match seg {
         Seg::Key(k) => PathSeg::Key(k),
         Seg::Owned(k) => PathSeg::OwnedKey(k.to_owned()),
     };
-    if is_raised(head.bytes()) {
+    if is_raised() {
         if let Some(rule) = spec.union {
             union_failed(rule);
             up_through(seg, key);
@@ -162,12 +146,11 @@ pub(super) fn judge(
         }
     } else if locating() {
         // serde's error stands (its position locates the value); the property is noted.
-        failed_at(spec, &seg, key, error.to_string());
+        failed_at(spec, &seg, key);
         return;
     }
-    // The error goes on as it is (it already has its position): the record is known by
-    // its message.
-    set_pending(head, Vec::new());
+    // The error goes on as it is (it already has its position), with a record.
+    set_pending(Vec::new());
     PENDING.with(|p| {
         if let Some(pending) = p.borrow_mut().as_mut() {
             pending.recheck = Some(Recheck { key, spec: *spec });
@@ -176,12 +159,9 @@ pub(super) fn judge(
     up_through(seg, key);
 }
 
-/// Whether the error whose message starts with `head` is the one the pending record is
-/// for ([`Pending::head`]).
-pub(super) fn is_raised(head: &[u8]) -> bool {
-    PENDING.with(|p| {
-        p.borrow()
-            .as_ref()
-            .is_some_and(|pending| head.starts_with(pending.head.bytes()))
-    })
+/// Whether the failure being judged is one a record describes: raised in flight, or
+/// judged already below (a record exists only while its error unwinds, see
+/// [`super::session::Pending`]).
+pub(super) fn is_raised() -> bool {
+    PENDING.with(|p| p.borrow().is_some())
 }

@@ -2,7 +2,7 @@
 //! value that fits the schema but not its Rust type is noted, from the properties whose
 //! reads failed, with the schema location its spec names.
 
-use super::session::Recheck;
+use super::session::{new_failure, Recheck, NOTED};
 use super::{check, seek, PathSeg, Session, Spec};
 use crate::error::ValidationErrors;
 use crate::validate::{NodeFn, Options};
@@ -46,6 +46,7 @@ impl Locating {
         LOCATING.with(|l| l.set(true));
         NARROWED.with(|n| n.borrow_mut().take());
         FAILED_AT.with(|f| f.borrow_mut().clear());
+        new_failure();
         Locating {
             session: Session::start(options),
         }
@@ -76,6 +77,7 @@ impl Drop for Locating {
         LOCATING.with(|l| l.set(false));
         NARROWED.with(|n| n.borrow_mut().take());
         FAILED_AT.with(|f| f.borrow_mut().clear());
+        new_failure();
     }
 }
 
@@ -133,28 +135,25 @@ pub(super) struct Failed {
     at: Recheck,
     /// Its name (to find it inside a buffered copy's value, whose key is not in the input).
     name: String,
-    /// The failure's message (an enclosing property failing with the same is not noted).
-    error: String,
 }
 
 /// Notes, while [`Locating`], that reading the property `seg`, whose key stands at `key`,
-/// with `spec` failed with `error`; an enclosing property that the same error unwinds
-/// through is not noted again.
-pub(super) fn failed_at(spec: &Spec, seg: &PathSeg, key: (usize, usize), text: String) {
+/// with `spec` failed; the enclosing properties the same failure unwinds through are not
+/// noted again (until [`new_failure`]).
+pub(super) fn failed_at(spec: &Spec, seg: &PathSeg, key: (usize, usize)) {
     let name = match seg {
         PathSeg::Key(k) => (*k).to_owned(),
         PathSeg::OwnedKey(k) => k.clone(),
         PathSeg::Index(_) => return,
     };
+    if NOTED.with(|n| n.replace(true)) {
+        return;
+    }
     FAILED_AT.with(|f| {
-        let mut f = f.borrow_mut();
-        if f.last().is_none_or(|last| last.error != text) {
-            f.push(Failed {
-                at: Recheck { key, spec: *spec },
-                name,
-                error: text,
-            });
-        }
+        f.borrow_mut().push(Failed {
+            at: Recheck { key, spec: *spec },
+            name,
+        });
     });
 }
 
@@ -226,4 +225,38 @@ pub(super) fn note_innermost(input: &str, error: &serde_json::Error, failed: &[F
     }
     let value = doc.pointer(&pointer).cloned();
     set_narrowed_at(spec, value, Some(pointer));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::__private::inflight::{swallowed, STRING};
+    use crate::validate::Cx;
+
+    fn accept(_: &Value, _: &mut Cx<'_>) -> bool {
+        true
+    }
+
+    fn names() -> Vec<String> {
+        FAILED_AT.with(|f| f.borrow().iter().map(|f| f.name.clone()).collect())
+    }
+
+    #[test]
+    fn a_failure_is_noted_at_its_innermost_property_only() {
+        let spec = Spec::of(accept, STRING, true);
+        let _locating = Locating::start(&Options::new());
+        // One failure unwinding through `b`, then `a`: noted at `b`.
+        failed_at(&spec, &PathSeg::Key("b"), (0, 0));
+        failed_at(&spec, &PathSeg::Key("a"), (0, 0));
+        assert_eq!(names(), ["b"]);
+        // Swallowed (a buffered union's alternative): the next failure is noted anew.
+        swallowed();
+        failed_at(&spec, &PathSeg::Key("c"), (0, 0));
+        failed_at(&spec, &PathSeg::Key("d"), (0, 0));
+        assert_eq!(names(), ["b", "c"]);
+        // Replaced by an error built from it: the properties above note the new one.
+        super::super::replaced();
+        failed_at(&spec, &PathSeg::Key("e"), (0, 0));
+        assert_eq!(names(), ["b", "c", "e"]);
+    }
 }

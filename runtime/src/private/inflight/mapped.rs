@@ -4,7 +4,7 @@
 //! a type from a `Value` that this needs is compiled only for them.
 
 use super::capture::{Element, ItemMode, PlainMode, Read};
-use super::{active, check, forget, note, set_pending_raised, Spec};
+use super::{active, check, forget, note, replaced, set_pending, swallowed, Spec, RAISED};
 use crate::__private::scalar::Scalar;
 use serde::de::{self, DeserializeSeed, Deserializer};
 use serde_json::Value;
@@ -124,11 +124,15 @@ pub(super) fn mapped<'de, S: Read<'de>, D: Deserializer<'de>>(
     let mut read = None;
     crate::__private::payload::Then(&mut |value: Value| {
         if let Some(errors) = check(&value, spec.node) {
-            return Err(set_pending_raised(errors).to_string());
+            set_pending(errors);
+            return Err(RAISED.to_owned());
         }
         let seed = seed.take().ok_or("the value was read twice")?;
         match seed.own(value) {
             Ok(value) => {
+                // A hand-written type may swallow errors of generated types it holds (a
+                // serde `untagged` enum): none is unwinding once it has read its value.
+                swallowed();
                 read = Some(value);
                 Ok(())
             }
@@ -145,5 +149,6 @@ pub(super) fn mapped<'de, S: Read<'de>, D: Deserializer<'de>>(
 /// A mapped type's own read failed: what it raised is not known to be the schema's.
 fn mapped_failed(spec: &Spec) {
     forget();
+    replaced();
     note(spec, None);
 }

@@ -27,12 +27,15 @@
 //! Only errors known to be the schema's are reported this way. When they cannot be found
 //! (a value the property's schema accepts but the Rust type cannot hold, a property named
 //! with an escape, a duplicate key, a JSON syntax error), the error travels as serde's,
-//! and the caller falls back to the two-pass path. The record is known by the first bytes
-//! of the message of the error that carries it: a marker with a sequence number for an
-//! error raised in flight, the failure's own (with its position) for a judged one; a
-//! stale record (one a buffered `oneOf` swallowed while trying alternatives) is never
-//! reported: its marker differs, and a judged value read from a buffered copy is not
-//! found in the input.
+//! and the caller falls back to the two-pass path. An error is known by its record, not
+//! by its message: a record exists only while the error it describes unwinds. It is set
+//! where the error is raised (or a failure judged), and dropped where the error is taken,
+//! where a read swallows it (a buffered union's alternative that fails,
+//! [`swallowed`]) and where the error stops being the schema's ([`opaque`]); serde_json
+//! itself never swallows an error a visitor returns. The session tells a syntax error
+//! from a data error by `serde_json::Error::classify`. A judged value read from a
+//! buffered copy is not found in the input (its key's text is not the input's), and the
+//! caller then takes the two-pass path.
 //!
 //! Outside a session (a plain `serde_json::from_str::<T>`), generated deserializers
 //! behave exactly as serde's: nothing is recorded, and errors keep serde's wording.
@@ -43,7 +46,6 @@ mod judge;
 mod kinds;
 mod locate;
 mod mapped;
-mod marker;
 mod seek;
 mod session;
 
@@ -55,12 +57,10 @@ pub use capture::{ItemMode, OrNull, PlainMode, Read, Unwrap, Unwrapped};
 pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIGNED};
 pub(crate) use locate::Locating;
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
-pub(crate) use session::key_read;
-pub use session::{active, Session};
+pub use session::{active, swallowed, Session};
+pub(crate) use session::{key_read, replaced};
 
 // What the child modules share, named from here (`super::…`).
 use judge::{raised_whole, union_failed, up, Reading};
 use locate::{locating, note, note_value, notes};
-use session::{
-    check, forget, muted, raise, set_pending, set_pending_raised, Mute, PathSeg, Recheck, PENDING,
-};
+use session::{check, forget, muted, raise, set_pending, Mute, PathSeg, Recheck, PENDING, RAISED};

@@ -2,7 +2,6 @@
 //! error being raised, the mute count, where the last key stands, and, while a
 //! document is read again to locate a narrowed value, the notes of that read.
 
-use super::marker::{itoa, Head, Marker};
 use super::{seek, Spec};
 use crate::error::{ValidationError, ValidationErrors};
 use crate::json::push_token;
@@ -17,11 +16,12 @@ pub(super) enum PathSeg {
     Index(usize),
 }
 
+/// The record of the schema error being raised or unwound. It exists only while that
+/// error unwinds: it is set when the error is raised (or a failure judged), and dropped
+/// when the session takes it, when a read swallows the error ([`swallowed`]) or when the
+/// error stops being the schema's ([`forget`]). So an error is known by the record
+/// alone, never by its message.
 pub(super) struct Pending {
-    /// The first bytes of the message of the error that carries this: a marker's, for an
-    /// error raised in flight ([`raise`]); the failure's own, for one [`judge`] kept. The
-    /// error is known by them (a stale record, one a buffered union swallowed, is not).
-    pub(super) head: Head,
     /// The path from the failing value up to the document root, innermost first.
     pub(super) up: Vec<PathSeg>,
     /// The innermost and the outermost segment of [`Pending::up`] whose names a read took
@@ -61,10 +61,19 @@ pub(super) struct Recheck {
 thread_local! {
     pub(super) static ACTIVE: Cell<u32> = const { Cell::new(0) };
     pub(super) static OPTIONS: Cell<Options> = const { Cell::new(Options::new()) };
-    pub(super) static SEQ: Cell<u64> = const { Cell::new(0) };
     pub(super) static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
     pub(super) static MUTED: Cell<u32> = const { Cell::new(0) };
     pub(super) static KEY_AT: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
+    /// While a [`super::Locating`] read runs: whether the failure unwinding now was noted
+    /// (`locate::failed_at`) at its innermost property, so that the properties it unwinds
+    /// through are not noted again.
+    pub(super) static NOTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A new failure starts unwinding (the one before was swallowed, or replaced by another
+/// error): a [`super::Locating`] read notes its innermost property.
+pub(super) fn new_failure() {
+    NOTED.with(|n| n.set(false));
 }
 
 /// Records where the property name just read stands: the address and length of its text
@@ -138,18 +147,15 @@ impl Session {
         if error.classify() != serde_json::error::Category::Data {
             return None;
         }
+        // The record is the error's: one exists only while the error it describes
+        // unwinds (every read that swallows an error drops it, see `swallowed`).
         let pending = PENDING.with(|p| p.borrow_mut().take())?;
-        // serde_json's message is the custom message, then " at line L column C": only
-        // its start is read.
-        if !Head::of(error).bytes().starts_with(pending.head.bytes()) {
-            return None;
-        }
         let mut prefix = String::new();
         for seg in pending.up.iter().rev() {
             match seg {
                 PathSeg::Key(k) => push_token(&mut prefix, k),
                 PathSeg::OwnedKey(k) => push_token(&mut prefix, k),
-                PathSeg::Index(i) => push_token(&mut prefix, itoa(*i, &mut [0; 20])),
+                PathSeg::Index(i) => push_token(&mut prefix, &i.to_string()),
             }
         }
         let mut errors = pending.errors;
@@ -215,29 +221,22 @@ pub(super) fn clear_pending() {
     });
 }
 
+/// The message of an error raised in flight. Nothing reads it: the error is known by
+/// the pending record that describes it ([`Pending`]), not by its words. It is seen only
+/// if a caller other than the session's parse catches the error.
+pub(super) const RAISED: &str = "a schema error, reported by the in-flight session";
+
 /// Records `errors` (relative to the value being deserialized) and returns the serde
 /// error that carries them up.
 pub(super) fn raise<E: de::Error>(errors: Vec<ValidationError>) -> E {
-    E::custom(set_pending_raised(errors))
+    set_pending(errors);
+    E::custom(RAISED)
 }
 
-/// [`raise`]'s record: the marker the error's message must start with.
-pub(super) fn set_pending_raised(errors: Vec<ValidationError>) -> Marker {
-    let seq = SEQ.with(|s| {
-        let n = s.get().wrapping_add(1);
-        s.set(n);
-        n
-    });
-    let marker = Marker(seq);
-    set_pending(Head::of(&marker), errors);
-    marker
-}
-
-/// Sets the pending record: `errors`, for the error whose message starts with `head`.
-pub(super) fn set_pending(head: Head, errors: Vec<ValidationError>) {
+/// Sets the pending record: `errors`, for the error about to be raised or being unwound.
+pub(super) fn set_pending(errors: Vec<ValidationError>) {
     PENDING.with(|p| {
         *p.borrow_mut() = Some(Pending {
-            head,
             up: Vec::new(),
             anchors: [None; 2],
             errors,
@@ -266,6 +265,23 @@ pub(super) fn accepts(value: &Value, node: NodeFn) -> bool {
     Cx::new(OPTIONS.with(Cell::get)).speculate(|cx| node(value, cx))
 }
 
+/// The error being unwound (if any) is not the schema's as it stands: its record is
+/// dropped, and the error goes on as serde's.
 pub(super) fn forget() {
     clear_pending();
+}
+
+/// The error of a read was swallowed (a buffered union's alternative that did not take
+/// the value): its record, if any, is dropped, so that a record exists only while the
+/// error it describes unwinds, which is how [`Session::take`] and `judge` know it.
+#[inline]
+pub fn swallowed() {
+    clear_pending();
+    new_failure();
+}
+
+/// The error being unwound was replaced by another one (built from it): a record it has
+/// goes on with the new error, which a [`super::Locating`] read notes as a new failure.
+pub(crate) fn replaced() {
+    new_failure();
 }
