@@ -30,9 +30,10 @@
 //! and the caller falls back to the two-pass path. An error is known by its record, not
 //! by its message: a record exists only while the error it describes unwinds. It is set
 //! where the error is raised (or a failure judged), and dropped where the error is taken,
-//! where a read swallows it (a buffered union's alternative that fails,
-//! [`swallowed`]) and where the error stops being the schema's ([`opaque`]); serde_json
-//! itself never swallows an error a visitor returns. The session tells a syntax error
+//! where a read swallows it (a buffered union's alternative that fails, and a hand-written
+//! mapped type or typed payload once it has read its value, which may have swallowed
+//! errors of generated types it holds: [`swallowed`]) and where the error stops being the
+//! schema's ([`opaque`]); serde_json itself never swallows an error a visitor returns. The session tells a syntax error
 //! from a data error by `serde_json::Error::classify`. A judged value read from a
 //! buffered copy is not found in the input (its key's text is not the input's), and the
 //! caller then takes the two-pass path.

@@ -272,7 +272,8 @@ pub(super) fn forget() {
 }
 
 /// The error of a read was swallowed (a buffered union's alternative that did not take
-/// the value): its record, if any, is dropped, so that a record exists only while the
+/// the value; a hand-written type that read its value, maybe trying generated types
+/// first): its record, if any, is dropped, so that a record exists only while the
 /// error it describes unwinds, which is how [`Session::take`] and `judge` know it.
 #[inline]
 pub fn swallowed() {
