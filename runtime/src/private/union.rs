@@ -307,7 +307,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Tagged<'de, A> {
         match (self.value.take(), &mut self.rest) {
             (Some(Replay::Str(s)), _) => key_from(s, seed),
             (Some(Replay::Value(value)), _) => seed.deserialize(value).map_err(|e| {
-                inflight::replaced();
+                inflight::new_failure();
                 de::Error::custom(e)
             }),
             (None, Some(rest)) => rest.next_value_seed(seed),

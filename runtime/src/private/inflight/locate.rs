@@ -255,7 +255,7 @@ mod tests {
         failed_at(&spec, &PathSeg::Key("d"), (0, 0));
         assert_eq!(names(), ["b", "c"]);
         // Replaced by an error built from it: the properties above note the new one.
-        super::super::replaced();
+        new_failure();
         failed_at(&spec, &PathSeg::Key("e"), (0, 0));
         assert_eq!(names(), ["b", "c", "e"]);
     }

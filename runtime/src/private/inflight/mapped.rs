@@ -4,7 +4,7 @@
 //! a type from a `Value` that this needs is compiled only for them.
 
 use super::capture::{Element, ItemMode, PlainMode, Read};
-use super::{active, check, forget, note, replaced, set_pending, swallowed, Spec, RAISED};
+use super::{active, check, forget, new_failure, note, set_pending, swallowed, Spec, RAISED};
 use crate::__private::scalar::Scalar;
 use serde::de::{self, DeserializeSeed, Deserializer};
 use serde_json::Value;
@@ -149,6 +149,6 @@ pub(super) fn mapped<'de, S: Read<'de>, D: Deserializer<'de>>(
 /// A mapped type's own read failed: what it raised is not known to be the schema's.
 fn mapped_failed(spec: &Spec) {
     forget();
-    replaced();
+    new_failure();
     note(spec, None);
 }

@@ -59,7 +59,7 @@ pub use kinds::{Kinds, ARRAY, BOOL, INTEGER, NULL, NUMBER, OBJECT, STRING, UNSIG
 pub(crate) use locate::Locating;
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
 pub use session::{active, swallowed, Session};
-pub(crate) use session::{key_read, replaced};
+pub(crate) use session::{key_read, new_failure};
 
 // What the child modules share, named from here (`super::…`).
 use judge::{raised_whole, union_failed, up, Reading};

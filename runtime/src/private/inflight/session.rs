@@ -70,9 +70,10 @@ thread_local! {
     pub(super) static NOTED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// A new failure starts unwinding (the one before was swallowed, or replaced by another
-/// error): a [`super::Locating`] read notes its innermost property.
-pub(super) fn new_failure() {
+/// A new failure starts unwinding: the one before was swallowed, or replaced by another
+/// error built from it (whose record, if any, goes on with it). A [`super::Locating`] read
+/// notes the new failure's innermost property.
+pub(crate) fn new_failure() {
     NOTED.with(|n| n.set(false));
 }
 
@@ -278,11 +279,5 @@ pub(super) fn forget() {
 #[inline]
 pub fn swallowed() {
     clear_pending();
-    new_failure();
-}
-
-/// The error being unwound was replaced by another one (built from it): a record it has
-/// goes on with the new error, which a [`super::Locating`] read notes as a new failure.
-pub(crate) fn replaced() {
     new_failure();
 }
