@@ -171,3 +171,78 @@ fn a_payload_that_swallows_a_generated_types_error_leaves_no_record() {
         })
     ));
 }
+
+/// `meta.schema_version` (a `pattern`, nothing else) is checked as it is read, so a valid
+/// envelope skips the typed check after the parse (D131). A version the pattern refuses
+/// is noted by the read and the typed check runs: it reports the error as before, after a
+/// parse that read the whole document; an error the parse raises later in the text is
+/// still the first.
+#[test]
+fn a_refused_string_is_reported_by_the_typed_check_after_the_parse() {
+    use envgen::response_envelope::{validate_value_with, ResponseEnvelope};
+    let text = r#"{"ok":true,"data":null,"error":null,"warnings":[],"meta":{"duration_ms":1,"schema_version":"1.0.0"}}"#;
+    let before = envgen::runtime::__private::check::slow_paths();
+    let errors = ResponseEnvelope::<Value>::from_json_str(text).expect_err(text);
+    assert_eq!(envgen::runtime::__private::check::slow_paths(), before);
+    let first = errors.first().expect("an error");
+    assert_eq!(
+        (
+            first.instance_path.as_str(),
+            first.keyword.as_str(),
+            first.schema_path.as_str()
+        ),
+        (
+            "/meta/schema_version",
+            "pattern",
+            "#/definitions/ResponseMeta/properties/schema_version/pattern"
+        ),
+        "{errors}"
+    );
+    let v: Value = serde_json::from_str(text).expect("JSON");
+    let all = validate_value_with(&v, &Options::new().all_errors(true)).expect_err(text);
+    assert!(all.errors().contains(first), "{first:?} is not among {all}");
+    // A key the schema forbids after it: the parse's error, as before.
+    let later = text.replace("}}", "},\"surprise\":1}");
+    let errors = ResponseEnvelope::<Value>::from_json_str(&later).expect_err(&later);
+    let first = errors.first().expect("an error");
+    assert_eq!(
+        (first.instance_path.as_str(), first.keyword.as_str()),
+        ("", "additionalProperties"),
+        "{errors}"
+    );
+}
+
+/// A payload of the caller's type is not checked in flight: its envelope's typed check
+/// still runs after the parse, so `data: "text"` read as a `String` (a kind the schema
+/// refuses) is refused, though the envelope's own reads check all the rest in flight.
+#[test]
+fn a_typed_payload_is_checked_after_the_parse() {
+    use envgen::response_envelope::ResponseEnvelope;
+    let text = r#"{"ok":true,"data":"text","error":null,"warnings":[],"meta":{"duration_ms":1}}"#;
+    let errors = ResponseEnvelope::<String>::from_json_str(text).expect_err(text);
+    let first = errors.first().expect("an error");
+    assert_eq!(
+        (first.instance_path.as_str(), first.keyword.as_str()),
+        ("/data", "oneOf"),
+        "{errors}"
+    );
+    let ok = text.replace("\"text\"", "{\"a\":1}");
+    assert!(ResponseEnvelope::<Value>::from_json_str(&ok).is_ok());
+}
+
+/// What a parse checks in flight is checked only while a session is on: a plain serde
+/// parse takes the string as it is, and `validate()` still refuses it.
+#[test]
+fn validate_checks_what_a_parse_checks_in_flight() {
+    use envgen::response_envelope::ResponseEnvelope;
+    let text = r#"{"ok":true,"data":null,"error":null,"warnings":[],"meta":{"duration_ms":1,"schema_version":"v2"}}"#;
+    let plain: ResponseEnvelope = serde_json::from_str(text).expect("serde takes any string");
+    let errors = plain.validate().expect_err("the pattern refuses it");
+    let first = errors.first().expect("an error");
+    assert_eq!(
+        (first.instance_path.as_str(), first.keyword.as_str()),
+        ("/meta/schema_version", "pattern"),
+        "{errors}"
+    );
+    assert!(ResponseEnvelope::<Value>::from_json_str(text).is_err());
+}

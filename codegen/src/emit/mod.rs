@@ -179,6 +179,9 @@ pub(crate) fn emit_into(
             rt: rt.clone(),
         };
         let mut checks = typed_check::TypedChecks::new(module, rt.clone(), &mut v);
+        if settings.validators {
+            checks.settle(inflight.is_some())?;
+        }
         let mut state_traits = Vec::new();
         for (i, t) in module.types.iter().enumerate() {
             sink.items(types::definition(&cx, settings, t))?;
@@ -299,10 +302,13 @@ pub(crate) fn emit_into(
     Ok(())
 }
 
+/// A type's entry points. `entry` is its typed check's method, with whether that check
+/// runs after a parse with the in-flight session on (`false` when the session's reads check
+/// all it would: `typed_check::trivial_methods`).
 fn methods(
     cx: &ModuleCx<'_>,
     t: &crate::ir::TypeDef,
-    entry: Option<proc_macro2::Ident>,
+    entry: Option<(proc_macro2::Ident, bool)>,
 ) -> TokenStream {
     let rt = &cx.rt;
     let self_ty = cx.self_ty(t);
@@ -311,7 +317,7 @@ fn methods(
         " Parses a JSON document as a {}; a failure names the instance pointer and keyword.",
         doc_escape::type_link(&t.name)
     );
-    let Some(entry) = entry else {
+    let Some((entry, after)) = entry else {
         if params.is_empty() {
             // The runtime's `document!` writes the entry point (`__private/document.rs`).
             let name = &self_ty;
@@ -343,8 +349,23 @@ fn methods(
         // The runtime's `document!` writes the entry points and the `Document` impl, with
         // the same code and docs as below (`__private/document.rs`).
         let name = &self_ty;
-        return quote!(#rt::__private::document!(#name, #node_fn, #entry, #direct););
+        return if after {
+            quote!(#rt::__private::document!(#name, #node_fn, #entry, #direct);)
+        } else {
+            quote!(#rt::__private::document!(#name, #node_fn, #entry, #direct, checked_in_flight);)
+        };
     }
+    // A generic payload is checked in flight only when it is held as a `Value`.
+    let parse = if after {
+        quote!(#rt::__private::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct))
+    } else {
+        let untyped = params
+            .iter()
+            .map(|p| quote!(#rt::__private::check::untyped::<#p>()));
+        quote!(#rt::__private::check::from_json_str_inflight_with(
+            input, options, validators::#node_fn, Self::#entry, #direct, !(#(#untyped)&&*)
+        ))
+    };
     let (impl_generics, where_clause) = if params.is_empty() {
         (quote!(), quote!())
     } else {
@@ -372,7 +393,7 @@ fn methods(
             /// [`Self::from_json_str`] with explicit options.
             #[inline]
             pub fn from_json_str_with(input: &str, options: &#rt::Options) -> Result<Self, #rt::ValidationErrors> {
-                #rt::__private::check::from_json_str_inflight(input, options, validators::#node_fn, Self::#entry, #direct)
+                #parse
             }
 
             /// Checks a value built in code against its schema, stopping at the first error.

@@ -124,6 +124,27 @@ pub fn from_json_str_inflight<T>(
 where
     T: DeserializeOwned,
 {
+    from_json_str_inflight_with(input, options, node, check, direct, true)
+}
+
+/// [`from_json_str_inflight`] for a type whose typed check may have nothing left to do
+/// once a parse with the session on has succeeded: `after` is `false` when every check it
+/// makes was made in flight (a string's `pattern` and length, `inflight::Text`; a `null`
+/// or scalar `Value` payload, `inflight::payload`; codegen decides, per type). The typed
+/// check still runs after a parse without a session (an enum's, all errors wanted) and
+/// after one whose reads refused a string (the typed check reports it, as without this).
+#[inline]
+pub fn from_json_str_inflight_with<T>(
+    input: &str,
+    options: &Options,
+    node: NodeFn,
+    check: TypedFn<T>,
+    direct: bool,
+    after: bool,
+) -> Result<T, ValidationErrors>
+where
+    T: DeserializeOwned,
+{
     let mut session = session(options, direct);
     // `serde_json::from_str`, spelled out so that the parsed value is checked where it
     // was read and then moved into the result, not through `from_str`'s result and a
@@ -135,8 +156,11 @@ where
             let parse = crate::__private::de::parse_only::<T>;
             return Err(failed(session, &e, input, options, node, parse));
         }
-        drop(session.take());
-        typed(t, options, check)?;
+        // Skipped only after a parse with the session on that refused no string.
+        let checked = session.take().is_some_and(|s| !s.refused_text());
+        if after || !checked {
+            typed(t, options, check)?;
+        }
     }
     match parsed {
         Ok(t) => Ok(t),
@@ -151,6 +175,14 @@ where
     }
 }
 
+/// Whether a generic payload `T` is held as a `Value` (`serde_json::Value`, the default),
+/// which the in-flight read checks (`inflight::payload`); a payload of any other type is
+/// checked by the typed check after the parse.
+#[inline]
+pub fn untyped<T: 'static>() -> bool {
+    std::any::TypeId::of::<T>() == std::any::TypeId::of::<serde_json::Value>()
+}
+
 /// The in-flight session of a parse ([`from_json_str_inflight`]): only when errors inside
 /// the root value are the root schema's and the first error is wanted. Not generic, so
 /// not compiled once per entry point.
@@ -162,7 +194,7 @@ fn session(options: &Options, direct: bool) -> Option<crate::__private::inflight
 pub fn typed<T>(t: &T, options: &Options, check: TypedFn<T>) -> Result<(), ValidationErrors> {
     let mut cx = Cx::new(*options);
     check(t, &mut cx);
-    cx.finish()
+    cx.verdict()
 }
 
 /// Checks a part of a typed value that has no typed check through its JSON form, with the

@@ -12,6 +12,9 @@
 /// module's default for asserting `format`. `document!(Name, n0, check_n0, true)` is the
 /// same in a generated module, whose validators are `validators::n0` and whose default is
 /// its `ASSERT_FORMATS` (both named where the macro is called).
+/// `document!(Name, n0, check_n0, true, checked_in_flight)` is that form for a type whose
+/// typed check has nothing left to check once a parse with the in-flight session has
+/// succeeded (`check::from_json_str_inflight_with`); `validate` still runs it.
 ///
 /// `document!(Name)`, without validators: `from_json_str`, a serde parse whose failure is
 /// located.
@@ -33,10 +36,7 @@ macro_rules! __envgen_document {
             }
         }
     };
-    ($name:ident, $node:ident, $entry:ident, $direct:literal) => {
-        $crate::__private::document!($name, validators::$node, $entry, $direct, ASSERT_FORMATS);
-    };
-    ($name:ident, $node:path, $entry:ident, $direct:literal, $formats:path) => {
+    (@impl $name:ident, $node:path, $entry:ident, $direct:literal, $formats:path, $after:literal) => {
         impl $name {
             #[doc = concat!(" Parses and validates a JSON document as a [`", stringify!($name), "`]. A failure names the instance")]
             #[doc = " pointer, the keyword and the schema location."]
@@ -53,12 +53,13 @@ macro_rules! __envgen_document {
                 input: &str,
                 options: &$crate::Options,
             ) -> ::core::result::Result<Self, $crate::ValidationErrors> {
-                $crate::__private::check::from_json_str_inflight(
+                $crate::__private::check::from_json_str_inflight_with(
                     input,
                     options,
                     $node,
                     Self::$entry,
                     $direct,
+                    $after,
                 )
             }
 
@@ -95,6 +96,17 @@ macro_rules! __envgen_document {
                 Self::validate_with(self, options)
             }
         }
+    };
+    ($name:ident, $node:ident, $entry:ident, $direct:literal, checked_in_flight) => {
+        $crate::__private::document!(
+            @impl $name, validators::$node, $entry, $direct, ASSERT_FORMATS, false
+        );
+    };
+    ($name:ident, $node:ident, $entry:ident, $direct:literal) => {
+        $crate::__private::document!($name, validators::$node, $entry, $direct, ASSERT_FORMATS);
+    };
+    ($name:ident, $node:path, $entry:ident, $direct:literal, $formats:path) => {
+        $crate::__private::document!(@impl $name, $node, $entry, $direct, $formats, true);
     };
 }
 

@@ -53,7 +53,7 @@ pub(crate) fn probe_value(v: &Value, keys: &[&str]) -> Probed {
 }
 
 /// The kind bit of a `Value`, as [`probe`] reports it for a value whose JSON form it is.
-fn value_kind(v: &Value) -> Kinds {
+pub(crate) fn value_kind(v: &Value) -> Kinds {
     match v {
         Value::Null => NULL,
         Value::Bool(_) => BOOL,

@@ -527,6 +527,17 @@ impl<'v> Cx<'v> {
         &self.errors
     }
 
+    /// [`Self::finish`] without giving up the context: a caller that owns the context on
+    /// its stack does not copy it into the call.
+    #[inline]
+    pub(crate) fn verdict(&mut self) -> Result<(), ValidationErrors> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(collect(std::mem::take(&mut self.errors)))
+        }
+    }
+
     /// Ends the run: `Ok` when nothing failed.
     #[inline]
     pub fn finish(self) -> Result<(), ValidationErrors> {

@@ -1,7 +1,7 @@
 //! The reads of a struct's fields: through their spec when the errors inside are the
 //! schema's, opaque otherwise.
 
-use super::Inflight;
+use super::{text_rule, Inflight};
 use crate::emit::rust_ty::ModuleCx;
 use crate::ir::plan::{Additional, Entries};
 use crate::ir::shape::follow_refs;
@@ -124,8 +124,13 @@ impl Inflight<'_> {
         }
         let seed = crate::emit::read::value_seed(cx, read_ty)?;
         let rt = &cx.rt;
+        // The kinds of `null` and scalars on which the node surely passes: a payload of
+        // one of them is not checked again in flight.
+        let pass = crate::emit::typed_check::payload::verdicts(self.plan, self.set, node, 0)
+            .map_or(0, |v| v.pass);
+        let pass = proc_macro2::Literal::u8_unsuffixed(pass);
         let node = self.node_fn(node);
-        Some(quote!(#rt::__private::inflight::payload(&mut map, #seed, #key, #node)?))
+        Some(quote!(#rt::__private::inflight::payload(&mut map, #seed, #key, #node, #pass)?))
     }
 
     /// Field `f` read in one call that checks for a duplicate, reads and stores into
@@ -183,6 +188,12 @@ impl Inflight<'_> {
             };
             let how = self.how(cx, index, how);
             return Some(quote!(map.read(&mut #local, #how, #spec)?));
+        }
+        if !lenient && !nullable && *inner == Ty::String {
+            if let Some(rule) = text_rule(self.plan, self.set, f.node) {
+                let rule = self.text_ref(rule);
+                return Some(quote!(map.text(&mut #local, #rule, #spec)?));
+            }
         }
         let method = match (lenient, nullable) {
             (false, false) => quote!(plain),

@@ -58,8 +58,11 @@ struct SpecKey {
 mod fields;
 mod required;
 mod specs;
+mod text;
 mod union;
 
+pub(crate) use text::text_rule;
+use text::TextRule;
 use union::UnionRule;
 
 pub(crate) struct Inflight<'a> {
@@ -68,6 +71,8 @@ pub(crate) struct Inflight<'a> {
     used: RefCell<BTreeSet<NodeId>>,
     /// One `static` per distinct spec, by its fields, with its index.
     specs: RefCell<BTreeMap<SpecKey, usize>>,
+    /// One `static` per distinct string rule (`text.rs`), with its index.
+    texts: RefCell<BTreeMap<TextRule, usize>>,
 }
 
 /// How deep array items nest before their reads become opaque (far beyond real schemas;
@@ -81,6 +86,7 @@ impl<'a> Inflight<'a> {
             plan,
             used: RefCell::new(BTreeSet::new()),
             specs: RefCell::new(BTreeMap::new()),
+            texts: RefCell::new(BTreeMap::new()),
         }
     }
 

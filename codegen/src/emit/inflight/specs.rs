@@ -284,7 +284,8 @@ impl Inflight<'_> {
         quote!(&validators::#name)
     }
 
-    /// The spec `static`s, for the `validators` module (in a fixed order: by index).
+    /// The spec `static`s, for the `validators` module (in a fixed order: by index), and
+    /// the string rules' (`text.rs`).
     pub(crate) fn statics(&self, rt: &TokenStream) -> TokenStream {
         let specs = self.specs.borrow();
         let mut all: Vec<_> = specs.iter().map(|(k, i)| (*i, k.clone())).collect();
@@ -350,12 +351,14 @@ impl Inflight<'_> {
             quote!(pub(super) static #name: Spec = #value;)
         });
         let items: Vec<TokenStream> = items.collect();
+        let texts = self.text_statics(rt);
         if items.is_empty() {
-            return TokenStream::new();
+            return texts;
         }
         quote! {
             use #rt::__private::inflight::Spec;
             #(#items)*
+            #texts
         }
     }
 

@@ -10,8 +10,9 @@
 //!
 //! A check renders to `Option<TokenStream>`: `None` when it can never fail.
 
-mod payload;
+pub(crate) mod payload;
 mod record;
+mod settled;
 mod tokens;
 mod union;
 mod value;
@@ -47,6 +48,18 @@ pub(crate) struct TypedChecks<'a, 'v> {
     wanted: Vec<(TypeId, NodeId)>,
     done: BTreeSet<(TypeId, NodeId)>,
     methods: BTreeMap<TypeId, Vec<TokenStream>>,
+    /// The (type, node) methods known to pass every value ([`trivial_methods`]): calls to
+    /// them are left out, and so is a `oneOf` or `anyOf` they settle.
+    trivial: BTreeSet<(TypeId, NodeId)>,
+    /// The (type, node) methods generated here whose body is `true`.
+    found_trivial: BTreeSet<(TypeId, NodeId)>,
+    /// The (type, node) methods with nothing left to check after a parse with the
+    /// in-flight session on (`settled::trivial_methods` in its `parsed` mode).
+    checked_in_flight: BTreeSet<(TypeId, NodeId)>,
+    /// Whether the checks are asked what is left to check after a parse with the in-flight
+    /// session on (what the session's reads checked is not: `record::checked_as_read`).
+    /// Only [`trivial_methods`] asks so; the checks generated never skip anything.
+    parsed: bool,
 }
 
 fn method_name(node: NodeId) -> proc_macro2::Ident {
@@ -171,6 +184,10 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             wanted: Vec::new(),
             done: BTreeSet::new(),
             methods: BTreeMap::new(),
+            trivial: BTreeSet::new(),
+            found_trivial: BTreeSet::new(),
+            checked_in_flight: BTreeSet::new(),
+            parsed: false,
         }
     }
 
@@ -342,6 +359,9 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         };
         let m = method_name(node);
         let sp = super::tokens::lit(&self.v.plan().at(node, ""));
+        if !matches!(t.kind, TypeKind::Alias(_)) && self.trivial.contains(&(id, node)) {
+            return Ok(None);
+        }
         Ok(Some(match &t.kind {
             TypeKind::Alias(inner) => {
                 let inner = inner.clone();
@@ -376,6 +396,31 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
 
     /// Generates every requested (type, node) method; returns the `impl` blocks.
     pub(crate) fn finish(mut self) -> Result<Vec<TokenStream>> {
+        self.generate()?;
+        let mut out = Vec::new();
+        for (id, methods) in std::mem::take(&mut self.methods) {
+            let t = self.module.get(id);
+            let self_ty = self.tcx.self_ty(t);
+            let params = self.tcx.params(t);
+            let (ig, wc) = if params.is_empty() {
+                (quote!(), quote!())
+            } else {
+                (
+                    quote!(<#(#params),*>),
+                    quote!(where #(#params: ::serde::Serialize + 'static),*),
+                )
+            };
+            out.push(quote! {
+                impl #ig #self_ty #wc {
+                    #(#methods)*
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// Generates every requested (type, node) method, noting those that pass every value.
+    fn generate(&mut self) -> Result<()> {
         while let Some((id, node)) = self.wanted.pop() {
             if !self.done.insert((id, node)) {
                 continue;
@@ -408,43 +453,34 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
                 }
             };
+            if m.to_string() == self.trivial_method(node).to_string() {
+                self.found_trivial.insert((id, node));
+            }
             let m = with_private(&self.rt, m);
             self.methods.entry(id).or_default().push(m);
         }
-        let mut out = Vec::new();
-        for (id, methods) in std::mem::take(&mut self.methods) {
-            let t = self.module.get(id);
-            let self_ty = self.tcx.self_ty(t);
-            let params = self.tcx.params(t);
-            let (ig, wc) = if params.is_empty() {
-                (quote!(), quote!())
-            } else {
-                (
-                    quote!(<#(#params),*>),
-                    quote!(where #(#params: ::serde::Serialize + 'static),*),
-                )
-            };
-            out.push(quote! {
-                impl #ig #self_ty #wc {
-                    #(#methods)*
-                }
-            });
-        }
-        Ok(out)
+        Ok(())
     }
 
     /// The entry point of a type's typed check (its own schema node). With a dynamic scope
     /// the check starts at the type's own node, not at the end of its `$ref` chain: the
     /// resources entered on the way are part of the scope (a root that is `{"$ref": …}`
     /// beside `$dynamicAnchor`s of its own).
-    pub(crate) fn entry(&mut self, t: &TypeDef, id: TypeId) -> Result<proc_macro2::Ident> {
+    ///
+    /// With it, whether the check runs after a parse with the in-flight session on: not
+    /// for a struct (whose parse has the session on) whose check does something and whose
+    /// reads check all of it ([`Self::settle`]).
+    pub(crate) fn entry(&mut self, t: &TypeDef, id: TypeId) -> Result<(proc_macro2::Ident, bool)> {
         let node = if self.v.plan().is_dynamic() {
             t.node
         } else {
             follow_refs(self.set, t.node)?
         };
         self.want(id, node);
-        Ok(method_name(node))
+        let after = !matches!(t.kind, TypeKind::Struct(_))
+            || self.trivial.contains(&(id, node))
+            || !self.checked_in_flight.contains(&(id, node));
+        Ok((method_name(node), after))
     }
 
     /// A newtype's check: its value's, at the same schema node.

@@ -28,7 +28,7 @@ const MAX_DEPTH: usize = 8;
 /// What a node surely does on a value of each kind, given that the value, when it is an
 /// object, has none of the properties `keys`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Verdicts {
+pub(crate) struct Verdicts {
     /// The kinds on which the node surely passes.
     pub pass: u8,
     /// The kinds on which it surely fails.
@@ -79,8 +79,15 @@ fn type_bits(types: &[JsonType]) -> (u8, u8) {
     (pass, ALL & !pass & !unsure)
 }
 
+/// Whether node `id` surely takes every array and every object: then only a `null` or
+/// scalar payload can fail it, which the in-flight read checks.
+pub(crate) fn any_collection(plan: &Plan<'_>, set: &SchemaSet, id: NodeId) -> bool {
+    verdicts(plan, set, id, 0)
+        .is_some_and(|v| v.keys.is_empty() && v.pass & (ARRAY | OBJECT) == ARRAY | OBJECT)
+}
+
 /// The verdicts of node `id`, or `None` when it asks more than this module can tell.
-pub(super) fn verdicts(
+pub(crate) fn verdicts(
     plan: &Plan<'_>,
     set: &SchemaSet,
     id: NodeId,

@@ -139,6 +139,7 @@ impl TypedChecks<'_, '_> {
             match &c.test {
                 _ if vacuous(&c.test, Applies::Object) => {}
                 Test::Type(..) => {}
+                Test::Ref(target) if self.is_trivial(id, *target)? => {}
                 Test::Ref(target) => {
                     let target = follow_refs(self.set, *target)?;
                     self.want(id, target);
@@ -165,17 +166,22 @@ impl TypedChecks<'_, '_> {
                 Test::DependentRequired(name, dep, m) => {
                     out.extend(self.dependent_required(s, name, dep, m, site));
                 }
+                Test::Property(name, p) if self.checked_as_read(id, s, name, node, *p)? => {}
                 Test::Property(name, p) => out.extend(self.property(s, name, *p)?),
                 Test::Entries(e) => out.extend(self.struct_entries(s, node, e)?),
                 Test::DependentSchema(name, d) => {
                     out.extend(self.dependent_schema(id, s, name, *d)?);
                 }
+                Test::AllOf(a) if self.is_trivial(id, *a)? => {}
                 Test::AllOf(a) => {
                     let am = self.branch(id, *a)?;
                     out.push(self.ensure(quote!(self.#am(cx))));
                 }
                 Test::AnyOf(branches, m) => {
-                    let tries = self.tries(id, branches)?;
+                    if self.any_trivial(id, branches)? {
+                        continue;
+                    }
+                    let tries = self.tries(id, &self.may_match(id, branches)?)?;
                     let fail = fail_in(&p, site, self.struct_text(m, quote!()));
                     out.push(any_of(&tries, fail));
                 }
@@ -184,12 +190,21 @@ impl TypedChecks<'_, '_> {
                     none,
                     many,
                 } => {
-                    let tries = self.tries(id, branches)?;
+                    // Alternatives that fail every struct count for nothing: when the one
+                    // left passes every value, exactly one always matches.
+                    let left = self.may_match(id, branches)?;
+                    if let [only] = left.as_slice() {
+                        if self.is_trivial(id, *only)? {
+                            continue;
+                        }
+                    }
+                    let tries = self.tries(id, &left)?;
                     let none = self.struct_text(none, quote!());
                     let many = self.struct_text(many, quote!(matches));
                     let fail = fail_in(&p, site, quote!(if matches == 0 { #none } else { #many }));
                     out.push(one_of(&tries, fail));
                 }
+                Test::Not(n, _) if self.never_matches(id, *n)? => {}
                 Test::Not(n, m) => {
                     let nm = self.branch(id, *n)?;
                     let fail = fail_in(&p, site, self.struct_text(m, quote!()));

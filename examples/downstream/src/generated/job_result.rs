@@ -69,7 +69,7 @@ where
         let mut f_attempts: Option<u64> = None;
         while let Some(key) = map.next_name()? {
             match key.as_str() {
-                "job" => map.plain(&mut f_job, &validators::S0)?,
+                "job" => map.text(&mut f_job, &validators::T0, &validators::S0)?,
                 "status" => map.plain(&mut f_status, &validators::S1)?,
                 "output" => {
                     de::once(&f_output, "output")?;
@@ -79,6 +79,7 @@ where
                             payload::NullableSeed(payload::Payload::<Output>::new()),
                             "output",
                             validators::n3,
+                            127,
                         )?,
                     );
                 }
@@ -315,9 +316,6 @@ where
                 __p::show_str(x))
             );
         }
-        __p::ensure!(
-            valid, cx, cx.at("status", &self.status, JobResultStatus::check_n2)
-        );
         if !cx
             .at_opt(
                 "output",
@@ -400,4 +398,6 @@ mod validators {
         narrow: "#/properties/attempts/type",
         ..Spec::field("attempts", n4, 192, true)
     };
+    use ::envgen_runtime::__private::inflight::Text;
+    pub(super) static T0: Text = Text::new(Some(Re::new("^[a-z][a-z0-9-]*$")), 0, None);
 }

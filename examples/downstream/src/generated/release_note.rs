@@ -59,8 +59,8 @@ impl<'de> ::envgen_runtime::__private::de::ReadMap<'de> for ReleaseNote {
         while let Some(key) = map.next_name()? {
             match key.as_str() {
                 "id" => map.plain(&mut f_id, &validators::S0)?,
-                "service" => map.plain(&mut f_service, &validators::S1)?,
-                "version" => map.plain(&mut f_version, &validators::S2)?,
+                "service" => map.text(&mut f_service, &validators::T0, &validators::S1)?,
+                "version" => map.text(&mut f_version, &validators::T1, &validators::S2)?,
                 "released_at" => map.plain(&mut f_released_at, &validators::S3)?,
                 "highlights" => map.plain(&mut f_highlights, &validators::S5)?,
                 "breaking" => map.plain(&mut f_breaking, &validators::S6)?,
@@ -384,4 +384,11 @@ mod validators {
         ..Spec::field("highlights", n5, 16, true)
     };
     pub(super) static S6: Spec = Spec::field("breaking", n6, 2, true);
+    use ::envgen_runtime::__private::inflight::Text;
+    pub(super) static T0: Text = Text::new(Some(Re::new("^[a-z][a-z0-9-]*$")), 0, None);
+    pub(super) static T1: Text = Text::new(
+        Some(Re::new("^[0-9]+\\.[0-9]+\\.[0-9]+$")),
+        0,
+        None,
+    );
 }

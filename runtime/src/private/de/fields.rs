@@ -3,7 +3,7 @@
 //! `"name" => map.plain(&mut f_name, &validators::S0)?,`.
 
 use super::{once, Key, Lenient};
-use crate::__private::inflight::{self, OrNull, Read, Spec, Unwrapped};
+use crate::__private::inflight::{self, OrNull, Read, Spec, Text, Unwrapped};
 use serde::de::{Deserialize, DeserializeSeed, MapAccess};
 use std::marker::PhantomData;
 
@@ -50,7 +50,7 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
 
     /// The value of the spec's property, read by its type's own deserializer and checked
     /// in flight, into `slot`.
-    #[inline]
+    #[inline(always)]
     fn plain<T: Deserialize<'de>>(
         &mut self,
         slot: &mut Option<T>,
@@ -60,7 +60,7 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
     }
 
     /// [`Fields::plain`] for a property whose value may be `null` (held as `Option<T>`).
-    #[inline]
+    #[inline(always)]
     fn or_null<T: Deserialize<'de>>(
         &mut self,
         slot: &mut Option<Option<T>>,
@@ -69,9 +69,22 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
         inflight::field(self, slot, OrNull::new(), spec)
     }
 
+    /// [`Fields::plain`] for a string property whose schema asks no more than `rule` (a
+    /// `pattern`, a length): within a session the string is checked as soon as it is read,
+    /// and one the rule refuses is noted (`inflight::Text`).
+    #[inline(always)]
+    fn text(
+        &mut self,
+        slot: &mut Option<String>,
+        rule: &'static Text,
+        spec: &Spec,
+    ) -> Result<(), Self::Error> {
+        inflight::field(self, slot, rule, spec)
+    }
+
     /// [`Fields::plain`] for a value holding JSON-Schema integers, read through
     /// [`Lenient`] (the slot is an `Option<T>`: [`LenientSlot`]).
-    #[inline]
+    #[inline(always)]
     fn lenient<S: LenientSlot<'de>>(
         &mut self,
         slot: &mut S,

@@ -321,12 +321,14 @@ impl<'de, S: Read<'de>> DeserializeSeed<'de> for Own<S> {
 /// own `Deserialize` refuses the value, the error is taken as the untyped reader's would
 /// be: a `null` or scalar the schema refuses is reported in flight with `node`'s errors
 /// (found when the error is taken, from the value read again), anything else is left to
-/// the slow path.
+/// the slow path. `pass` holds the kinds on which `node` surely passes (kind bits, as
+/// `check::generic_kinds` takes them): a `null` or scalar of one of them is not checked.
 pub fn payload<'de, A, S>(
     map: &mut A,
     seed: S,
     key: &'static str,
     node: NodeFn,
+    pass: Kinds,
 ) -> Result<S::Value, A::Error>
 where
     A: MapAccess<'de>,
@@ -348,7 +350,10 @@ where
         Some(nullable) => nullable.as_ref().or(Some(&crate::validate::NULL)),
         None => any.downcast_ref::<Value>(),
     };
-    if let Some(v) = held.filter(|v| !v.is_array() && !v.is_object()) {
+    let checked = |v: &&Value| {
+        !v.is_array() && !v.is_object() && crate::__private::probe::value_kind(v) & pass == 0
+    };
+    if let Some(v) = held.filter(checked) {
         if let Some(errors) = check(v, node) {
             let e = raise(errors);
             up(PathSeg::Key(key));
@@ -389,7 +394,7 @@ pub(super) fn refused_payload<T: 'static, E: de::Error>(
 /// `PhantomData::<T>` for a `T`, [`OrNull`] for a property whose value may be `null` (held
 /// as `Option<T>`, as [`nullable`] reads it), [`Unwrapped`](super::Unwrapped) for a value read through
 /// `de::Lenient`. Generated code calls it through `de::Fields` (`map.plain(…)`).
-#[inline]
+#[inline(always)]
 pub fn field<'de, A, S>(
     map: &mut A,
     slot: &mut Option<S::Value>,

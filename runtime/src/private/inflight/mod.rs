@@ -49,6 +49,7 @@ mod locate;
 mod mapped;
 mod seek;
 mod session;
+mod text;
 
 pub use api::{
     extra_value, field, merged, missing, missing_at, not_allowed, not_allowed_at, nullable, opaque,
@@ -60,8 +61,11 @@ pub(crate) use locate::Locating;
 pub use mapped::{EitherMode, Mapped, MappedItems, MappedMode};
 pub use session::{active, swallowed, Session};
 pub(crate) use session::{key_read, new_failure};
+pub use text::Text;
 
 // What the child modules share, named from here (`super::…`).
 use judge::{raised_whole, union_failed, up, Reading};
 use locate::{locating, note, note_value, notes};
-use session::{check, forget, muted, raise, set_pending, Mute, PathSeg, Recheck, PENDING, RAISED};
+use session::{
+    check, forget, muted, raise, refuse_text, set_pending, Mute, PathSeg, Recheck, PENDING, RAISED,
+};

@@ -68,6 +68,17 @@ thread_local! {
     /// (`locate::failed_at`) at its innermost property, so that the properties it unwinds
     /// through are not noted again.
     pub(super) static NOTED: Cell<bool> = const { Cell::new(false) };
+    /// Whether a read of the session refused a string (`text.rs`): its typed check then
+    /// runs after the parse.
+    pub(super) static REFUSED_TEXT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A read refused a string its rule refuses ([`super::Text`]): the typed check runs after
+/// the parse ([`Session::refused_text`]).
+#[cold]
+#[inline(never)]
+pub(super) fn refuse_text() {
+    REFUSED_TEXT.with(|r| r.set(true));
 }
 
 /// A new failure starts unwinding: the one before was swallowed, or replaced by another
@@ -128,6 +139,8 @@ pub struct Session {
     outer: Options,
     /// The mute count at the start, restored at the end.
     muted: u32,
+    /// Whether the enclosing session's reads had refused a string, restored at the end.
+    refused_text: bool,
 }
 
 impl Session {
@@ -137,7 +150,19 @@ impl Session {
         ACTIVE.with(|a| a.set(a.get() + 1));
         clear_pending();
         let muted = MUTED.with(Cell::get);
-        Session { outer, muted }
+        let refused_text = REFUSED_TEXT.with(|r| r.replace(false));
+        Session {
+            outer,
+            muted,
+            refused_text,
+        }
+    }
+
+    /// Whether a read of this session refused a string its schema's `pattern` or length
+    /// refuses (`inflight::Text`), which only the typed check after the parse reports.
+    #[inline]
+    pub fn refused_text(&self) -> bool {
+        REFUSED_TEXT.with(Cell::get)
     }
 
     /// The schema errors `error` (the failure of a parse run in this session on
@@ -207,6 +232,7 @@ impl Drop for Session {
         OPTIONS.with(|o| o.set(self.outer));
         clear_pending();
         MUTED.with(|m| m.set(self.muted));
+        REFUSED_TEXT.with(|r| r.set(self.refused_text));
     }
 }
 
