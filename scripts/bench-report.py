@@ -95,14 +95,13 @@ def goals():
     if hand is not None and hand < 1.0:
         lines += [
             "  The hand-written struct checks nothing. envgen's parse does the same work (the",
-            "  `data` object is a `Value` in both, and is half of a document), reads each",
+            "  `data` object is a `Value` in both, and is half of a document) and reads each",
             "  property through the in-flight reader (its type's own deserializer, plus where",
-            "  its key stands, for a failure to be judged: docs/decisions.md, D113) and runs",
-            "  the typed checks the types cannot express (the `schema_version` pattern, the",
-            "  JSON kind of `data`). A validating parse does not get below a non-validating",
-            "  one of the same data; see docs/decisions.md (D21, D23, D127). The ratio moves",
-            "  by several percent from run to run: see \"Valid documents: times and",
-            "  instructions\" below.",
+            "  its key stands, for a failure to be judged: docs/decisions.md, D113); on these",
+            "  documents its typed check has nothing left to do after such a parse (D131).",
+            "  In instructions envgen is below the struct (\"Valid documents: times and",
+            "  instructions\" below); in time the ratio moves by several percent from run to",
+            "  run, and a same-run A/B is in \"Figures behind the decisions\" (D131).",
         ]
     lines += [
         "* Invalid documents (first error with its path), envgen ≥ 1.5× `jsonschema`: "
