@@ -50,7 +50,9 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
 
     /// The value of the spec's property, read by its type's own deserializer and checked
     /// in flight, into `slot`.
-    #[inline(always)]
+    // `inline(always)` in optimized builds only (the readers D131 measured); `inline` in debug ones.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn plain<T: Deserialize<'de>>(
         &mut self,
         slot: &mut Option<T>,
@@ -60,7 +62,9 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
     }
 
     /// [`Fields::plain`] for a property whose value may be `null` (held as `Option<T>`).
-    #[inline(always)]
+    // `inline(always)` in optimized builds only (the readers D131 measured); `inline` in debug ones.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn or_null<T: Deserialize<'de>>(
         &mut self,
         slot: &mut Option<Option<T>>,
@@ -72,7 +76,9 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
     /// [`Fields::plain`] for a string property whose schema asks no more than `rule` (a
     /// `pattern`, a length): within a session the string is checked as soon as it is read,
     /// and one the rule refuses is noted (`inflight::Text`).
-    #[inline(always)]
+    // `inline(always)` in optimized builds only (the readers D131 measured); `inline` in debug ones.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn text(
         &mut self,
         slot: &mut Option<String>,
@@ -84,7 +90,9 @@ pub trait Fields<'de>: MapAccess<'de> + Sized {
 
     /// [`Fields::plain`] for a value holding JSON-Schema integers, read through
     /// [`Lenient`] (the slot is an `Option<T>`: [`LenientSlot`]).
-    #[inline(always)]
+    // `inline(always)` in optimized builds only (the readers D131 measured); `inline` in debug ones.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lenient<S: LenientSlot<'de>>(
         &mut self,
         slot: &mut S,

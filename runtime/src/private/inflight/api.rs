@@ -394,7 +394,9 @@ pub(super) fn refused_payload<T: 'static, E: de::Error>(
 /// `PhantomData::<T>` for a `T`, [`OrNull`] for a property whose value may be `null` (held
 /// as `Option<T>`, as [`nullable`] reads it), [`Unwrapped`](super::Unwrapped) for a value read through
 /// `de::Lenient`. Generated code calls it through `de::Fields` (`map.plain(…)`).
-#[inline(always)]
+// `inline(always)` in optimized builds only (the readers D131 measured); `inline` in debug ones.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn field<'de, A, S>(
     map: &mut A,
     slot: &mut Option<S::Value>,
