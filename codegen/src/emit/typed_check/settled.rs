@@ -26,8 +26,8 @@ fn trivial_methods(
     rt: &TokenStream,
     plan: &crate::ir::plan::Plan<'_>,
     parsed: bool,
+    mut known: BTreeSet<(TypeId, NodeId)>,
 ) -> Result<BTreeSet<(TypeId, NodeId)>> {
-    let mut known = BTreeSet::new();
     loop {
         let mut v = Validators::new(plan, rt.clone());
         let mut checks = TypedChecks::new(module, rt.clone(), &mut v);
@@ -54,9 +54,12 @@ impl TypedChecks<'_, '_> {
     pub(crate) fn settle(&mut self, inflight: bool) -> Result<()> {
         let plan = self.v.plan();
         let rt = self.rt.clone();
-        let trivial = trivial_methods(self.module, &rt, plan, false)?;
+        let trivial = trivial_methods(self.module, &rt, plan, false, BTreeSet::new())?;
         if inflight {
-            self.checked_in_flight = trivial_methods(self.module, &rt, plan, true)?;
+            // A method that passes every value has nothing left after a parse either: the
+            // `parsed` search starts from those.
+            self.checked_in_flight =
+                trivial_methods(self.module, &rt, plan, true, trivial.clone())?;
         }
         self.trivial = trivial;
         Ok(())
