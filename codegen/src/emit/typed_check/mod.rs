@@ -53,6 +53,11 @@ pub(crate) struct TypedChecks<'a, 'v> {
     trivial: BTreeSet<(TypeId, NodeId)>,
     /// The (type, node) methods generated here whose body is `true`.
     found_trivial: BTreeSet<(TypeId, NodeId)>,
+    /// The method being generated, and, for each method, those whose generation asked
+    /// whether it passes every value: the search (`settled::trivial_methods`) generates
+    /// again only those when it learns that it does.
+    current: Option<(TypeId, NodeId)>,
+    asked_by: BTreeMap<(TypeId, NodeId), BTreeSet<(TypeId, NodeId)>>,
     /// The (type, node) methods with nothing left to check after a parse with the
     /// in-flight session on (`settled::trivial_methods` in its `parsed` mode).
     checked_in_flight: BTreeSet<(TypeId, NodeId)>,
@@ -186,6 +191,8 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             methods: BTreeMap::new(),
             trivial: BTreeSet::new(),
             found_trivial: BTreeSet::new(),
+            current: None,
+            asked_by: BTreeMap::new(),
             checked_in_flight: BTreeSet::new(),
             parsed: false,
         }
@@ -359,7 +366,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         };
         let m = method_name(node);
         let sp = super::tokens::lit(&self.v.plan().at(node, ""));
-        if !matches!(t.kind, TypeKind::Alias(_)) && self.trivial.contains(&(id, node)) {
+        if !matches!(t.kind, TypeKind::Alias(_)) && self.known_trivial((id, node)) {
             return Ok(None);
         }
         Ok(Some(match &t.kind {
@@ -425,6 +432,7 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
             if !self.done.insert((id, node)) {
                 continue;
             }
+            self.current = Some((id, node));
             let m = match &self.module.get(id).kind {
                 TypeKind::Alias(_) => continue,
                 // The dynamic scope is the path from the document's root: the whole value is
@@ -453,7 +461,8 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                     quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
                 }
             };
-            if m.to_string() == self.trivial_method(node).to_string() {
+            self.current = None;
+            if settled::passes_all(&m) {
                 self.found_trivial.insert((id, node));
             }
             let m = with_private(&self.rt, m);

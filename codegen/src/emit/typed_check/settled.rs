@@ -2,7 +2,7 @@
 //! value, so that calls to them are left out (D130), and which have nothing left to check
 //! after a parse with the in-flight session on (the `parsed` mode, D131).
 
-use super::{method_name, TypedChecks};
+use super::TypedChecks;
 use crate::emit::validate::Validators;
 use crate::error::Result;
 use crate::ir::plan::{NodePlan, Test};
@@ -13,38 +13,63 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeSet;
 
-/// The (type, node) methods that pass every value, found by generating the checks until
-/// no more are found: a method whose calls are all to such methods (or left out with
-/// them) passes every value too. Generated with a scratch [`Validators`], so nothing of
-/// these rounds reaches the output.
+/// The (type, node) methods that pass every value: a method whose calls are all to such
+/// methods (or left out with them) passes every value too. Every method is generated once;
+/// when one is found to pass every value, the methods whose generation asked about it are
+/// generated again, until none is found (the least fixpoint: a recursion in which each
+/// method waits on the other is not settled). Generated with a scratch [`Validators`], so
+/// nothing of this search reaches the output.
 ///
 /// With `parsed`, the methods with nothing left to check after a parse with the in-flight
-/// session on (a superset): a type whose entry method is one of them skips its typed check
-/// after such a parse (`document!(…, checked_in_flight)`).
+/// session on (a superset, so `known` may start it from the other search's answer): a
+/// type whose entry method is one of them skips its typed check after such a parse
+/// (`document!(…, checked_in_flight)`).
 fn trivial_methods(
     module: &Module,
     rt: &TokenStream,
     plan: &crate::ir::plan::Plan<'_>,
     parsed: bool,
-    mut known: BTreeSet<(TypeId, NodeId)>,
+    known: BTreeSet<(TypeId, NodeId)>,
 ) -> Result<BTreeSet<(TypeId, NodeId)>> {
-    loop {
-        let mut v = Validators::new(plan, rt.clone());
-        let mut checks = TypedChecks::new(module, rt.clone(), &mut v);
-        checks.trivial = known.clone();
-        checks.parsed = parsed;
-        for (i, t) in module.types.iter().enumerate() {
-            if !matches!(t.kind, TypeKind::Alias(_)) {
-                checks.entry(t, TypeId(i))?;
-            }
+    let mut v = Validators::new(plan, rt.clone());
+    let mut checks = TypedChecks::new(module, rt.clone(), &mut v);
+    checks.trivial = known;
+    checks.parsed = parsed;
+    for (i, t) in module.types.iter().enumerate() {
+        if !matches!(t.kind, TypeKind::Alias(_)) {
+            checks.entry(t, TypeId(i))?;
         }
+    }
+    loop {
         checks.generate()?;
         let found = std::mem::take(&mut checks.found_trivial);
-        if found.is_subset(&known) {
-            return Ok(known);
+        let mut again = BTreeSet::new();
+        for m in found {
+            if checks.trivial.insert(m) {
+                again.extend(checks.asked_by.remove(&m).unwrap_or_default());
+            }
         }
-        known.extend(found);
+        if again.is_empty() {
+            return Ok(checks.trivial);
+        }
+        for m in again {
+            if !checks.trivial.contains(&m) {
+                checks.done.remove(&m);
+                checks.want(m.0, m.1);
+            }
+        }
     }
+}
+
+/// Whether a generated method's body is `let _ = cx; true` (it passes every value).
+pub(super) fn passes_all(method: &TokenStream) -> bool {
+    let Some(proc_macro2::TokenTree::Group(body)) = method.clone().into_iter().last() else {
+        return false;
+    };
+    // `let _ = cx ; true`: six tokens; a longer body is not compared as text.
+    body.delimiter() == proc_macro2::Delimiter::Brace
+        && body.stream().into_iter().nth(6).is_none()
+        && body.stream().to_string() == quote!(let _ = cx; true).to_string()
 }
 
 impl TypedChecks<'_, '_> {
@@ -66,8 +91,18 @@ impl TypedChecks<'_, '_> {
     }
 
     /// Whether the method of type `id` at `node` (through its `$ref`s) passes every value.
-    pub(super) fn is_trivial(&self, id: TypeId, node: NodeId) -> Result<bool> {
-        Ok(self.trivial.contains(&(id, follow_refs(self.set, node)?)))
+    pub(super) fn is_trivial(&mut self, id: TypeId, node: NodeId) -> Result<bool> {
+        let node = follow_refs(self.set, node)?;
+        Ok(self.known_trivial((id, node)))
+    }
+
+    /// Whether `method` is known to pass every value, noting that the method being
+    /// generated asked (it is generated again if the search learns that it does).
+    pub(super) fn known_trivial(&mut self, method: (TypeId, NodeId)) -> bool {
+        if let Some(asker) = self.current {
+            self.asked_by.entry(method).or_default().insert(asker);
+        }
+        self.trivial.contains(&method)
     }
 
     /// Whether the struct `id`'s method at `node` (through its `$ref`s) fails every value:
@@ -83,13 +118,6 @@ impl TypedChecks<'_, '_> {
             ),
             _ => false,
         })
-    }
-
-    /// The body of a method that passes every value.
-    pub(super) fn trivial_method(&self, node: NodeId) -> TokenStream {
-        let rt = &self.rt;
-        let m = method_name(node);
-        quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { let _ = cx; true })
     }
 
     /// The branches of a `oneOf` or `anyOf` on the struct `id` that some struct may match
@@ -109,7 +137,7 @@ impl TypedChecks<'_, '_> {
     }
 
     /// Whether one of the branches passes every value (an `anyOf` that always holds).
-    pub(super) fn any_trivial(&self, id: TypeId, branches: &[NodeId]) -> Result<bool> {
+    pub(super) fn any_trivial(&mut self, id: TypeId, branches: &[NodeId]) -> Result<bool> {
         for b in branches {
             if self.is_trivial(id, *b)? {
                 return Ok(true);
