@@ -135,21 +135,48 @@ fn generate_with_config(file: &Path) -> String {
     }
 }
 
-#[test]
-fn every_corpus_schema_generates_byte_identical_code_twice_and_from_another_directory() {
-    // A big stack: an `enum` of thousands of strings (schemastore/pyproject's ruff rule
-    // codes) is emitted as one `||` chain, whose formatting recurses once per operand,
-    // which overflows the test thread's 2 MiB in a debug build (reported to the emitter).
-    let run = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(check_corpus)
-        .unwrap_or_else(|e| panic!("spawn: {e}"));
-    if let Err(p) = run.join() {
-        std::panic::resume_unwind(p);
-    }
+/// One generation of every entry: in memory, and through the build layer for the small
+/// ones (`None` for the others). Two threads, each taking every other entry (CI's two
+/// cores), each with a big stack: an `enum` of thousands of strings
+/// (schemastore/pyproject's ruff rule codes) is emitted as one `||` chain, whose
+/// formatting recurses once per operand, which overflows a test thread's 2 MiB in a debug
+/// build (reported to the emitter).
+fn generate_all(all: &[Entry]) -> Vec<(String, Option<String>)> {
+    let half = |k: usize| {
+        move || -> Vec<(usize, String, Option<String>)> {
+            all.iter()
+                .enumerate()
+                .filter(|(i, _)| i % 2 == k)
+                .map(|(i, e)| {
+                    (
+                        i,
+                        generate(e),
+                        small(e).then(|| generate_with_config(&e.file)),
+                    )
+                })
+                .collect()
+        }
+    };
+    let mut out: Vec<(usize, String, Option<String>)> = std::thread::scope(|s| {
+        let threads: Vec<_> = (0..2)
+            .map(|k| {
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(s, half(k))
+                    .unwrap_or_else(|e| panic!("spawn: {e}"))
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    out.sort_by_key(|(i, _, _)| *i);
+    out.into_iter().map(|(_, a, b)| (a, b)).collect()
 }
 
-fn check_corpus() {
+#[test]
+fn every_corpus_schema_generates_byte_identical_code_twice_and_from_another_directory() {
     let Some(corpus) = corpus() else { return };
     let corpus = corpus.canonicalize().unwrap_or(corpus);
     let all = entries(&corpus);
@@ -158,35 +185,27 @@ fn check_corpus() {
         "expected the whole corpus, found {}",
         all.len()
     );
-    let first: Vec<String> = all.iter().map(generate).collect();
-    let first_config: Vec<String> = all
+    let first = generate_all(&all);
+    let generated = first
         .iter()
-        .filter(|e| small(e))
-        .map(|e| generate_with_config(&e.file))
-        .collect();
-    let generated = first.iter().filter(|c| !c.starts_with("error: ")).count();
+        .filter(|(c, _)| !c.starts_with("error: "))
+        .count();
     assert!(generated >= 40, "only {generated} corpus schemas generated");
 
-    // This test binary has this one test, so changing its working directory is safe.
+    // This test binary has this one test, so changing its working directory is safe (the
+    // two threads above have ended; those below start in the new directory).
     let elsewhere = envgen_test_support::scratch::Scratch::new("determinism");
     let home = std::env::current_dir().unwrap_or_else(|e| panic!("cwd: {e}"));
     std::env::set_current_dir(&elsewhere).unwrap_or_else(|e| panic!("{e}"));
-    let second: Vec<String> = all.iter().map(generate).collect();
-    let second_config: Vec<String> = all
-        .iter()
-        .filter(|e| small(e))
-        .map(|e| generate_with_config(&e.file))
-        .collect();
+    let second = generate_all(&all);
     std::env::set_current_dir(&home).unwrap_or_else(|e| panic!("{e}"));
 
     let mut differ = Vec::new();
     for (i, e) in all.iter().enumerate() {
-        if first[i] != second[i] {
+        if first[i].0 != second[i].0 {
             differ.push(format!("{} (in memory)", e.name));
         }
-    }
-    for (i, e) in all.iter().filter(|e| small(e)).enumerate() {
-        if first_config[i] != second_config[i] {
+        if first[i].1 != second[i].1 {
             differ.push(format!("{} (Config, other working directory)", e.name));
         }
     }
