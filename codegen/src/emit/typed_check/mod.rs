@@ -28,7 +28,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
-use tokens::{count_ident, point_free, with_private, Flat};
+use tokens::{count_ident, method, point_free, Flat};
 use value::Collection;
 
 /// How deep typed checks may nest inside one value before falling back (schemas that
@@ -433,16 +433,11 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 continue;
             }
             self.current = Some((id, node));
-            let m = match &self.module.get(id).kind {
+            let body = match &self.module.get(id).kind {
                 TypeKind::Alias(_) => continue,
                 // The dynamic scope is the path from the document's root: the whole value is
                 // checked by its node's `Value` validator.
-                _ if self.v.plan().is_dynamic() => {
-                    let rt = self.rt.clone();
-                    let m = method_name(node);
-                    let f = self.fallback(node, &quote!(self));
-                    quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
-                }
+                _ if self.v.plan().is_dynamic() => Some(self.fallback(node, &quote!(self))),
                 TypeKind::Struct(s) => {
                     let s = s.clone();
                     self.struct_method(id, &s, node)?
@@ -454,18 +449,13 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
                 }
                 // The array keywords (`prefixItems`, `items`, `minItems`) have no typed form
                 // on a tuple: its JSON form is checked by the node's `Value` validator.
-                TypeKind::Tuple(_) => {
-                    let rt = self.rt.clone();
-                    let m = method_name(node);
-                    let f = self.fallback(node, &quote!(self));
-                    quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #f })
-                }
+                TypeKind::Tuple(_) => Some(self.fallback(node, &quote!(self))),
             };
             self.current = None;
-            if settled::passes_all(&m) {
+            if body.is_none() {
                 self.found_trivial.insert((id, node));
             }
-            let m = with_private(&self.rt, m);
+            let m = method(&self.rt, method_name(node), body);
             self.methods.entry(id).or_default().push(m);
         }
         Ok(())
@@ -492,15 +482,12 @@ impl<'a, 'v> TypedChecks<'a, 'v> {
         Ok((method_name(node), after))
     }
 
-    /// A newtype's check: its value's, at the same schema node.
-    fn newtype_method(&mut self, ty: &Ty, node: NodeId) -> Result<TokenStream> {
-        let rt = self.rt.clone();
-        let m = method_name(node);
-        let body = match self.check(ty, node, Operand::Expr(quote!(this)), 0)? {
-            Some(c) => quote!(let this = &self.0; #c),
-            None => quote!(let _ = cx; true),
-        };
-        Ok(quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #body }))
+    /// The body of a newtype's check: its value's, at the same schema node; `None` when
+    /// it passes every value.
+    fn newtype_method(&mut self, ty: &Ty, node: NodeId) -> Result<Option<TokenStream>> {
+        Ok(self
+            .check(ty, node, Operand::Expr(quote!(this)), 0)?
+            .map(|c| quote!(let this = &self.0; #c)))
     }
 }
 

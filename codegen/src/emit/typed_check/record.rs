@@ -65,25 +65,20 @@ impl TypedChecks<'_, '_> {
         quote!(&self.#fname)
     }
 
-    /// A method of the struct's (whose own node `own` may differ from `node`, for the
-    /// nodes of its applicators) returning whether `self` is valid against `node`.
+    /// The body of a method of the struct's (whose own node `own` may differ from `node`,
+    /// for the nodes of its applicators) returning whether `self` is valid against `node`;
+    /// `None` when it passes every value.
     pub(super) fn struct_method(
         &mut self,
         id: TypeId,
         s: &Struct,
         node: NodeId,
-    ) -> Result<TokenStream> {
-        let rt = self.rt.clone();
-        let m = method_name(node);
+    ) -> Result<Option<TokenStream>> {
         let own = follow_refs(self.set, self.module.get(id).node)? == node;
-        let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
         let plan = self.plan(node);
         let checks = match &*plan {
-            NodePlan::Any => return Ok(quote!(#sig { let _ = cx; true })),
-            NodePlan::Nothing(_) => {
-                let fb = self.fallback(node, &quote!(self));
-                return Ok(quote!(#sig { #fb }));
-            }
+            NodePlan::Any => return Ok(None),
+            NodePlan::Nothing(_) => return Ok(Some(self.fallback(node, &quote!(self)))),
             NodePlan::Checks(c) => c.as_slice(),
         };
         // A `type` that excludes objects: a struct never matches it.
@@ -93,7 +88,7 @@ impl TypedChecks<'_, '_> {
                     let kw = lit(c.site.keyword);
                     let sp = lit(&c.site.at);
                     let text = self.struct_text(m, quote!());
-                    return Ok(quote!(#sig {
+                    return Ok(Some(quote! {
                         cx.fail(#kw, #sp, || #text);
                         false
                     }));
@@ -106,20 +101,17 @@ impl TypedChecks<'_, '_> {
             vacuous(&c.test, Applies::Object) || typed_form(&c.test, Target::Struct { own })
         });
         if !typed {
-            let fb = self.fallback(node, &quote!(self));
-            return Ok(quote!(#sig { #fb }));
+            return Ok(Some(self.fallback(node, &quote!(self))));
         }
         let out = self.struct_checks(id, s, node, checks)?;
         if out.is_empty() {
-            return Ok(quote!(#sig { let _ = cx; true }));
+            return Ok(None);
         }
-        Ok(quote! {
-            #sig {
-                let mut valid = true;
-                #(#out)*
-                valid
-            }
-        })
+        Ok(Some(quote! {
+            let mut valid = true;
+            #(#out)*
+            valid
+        }))
     }
 
     /// The checks of `node` rendered on the struct `s` (of type `id`), in plan order;

@@ -10,7 +10,6 @@ use crate::ir::shape::follow_refs;
 use crate::ir::{Module, Presence, Struct, Ty, TypeId, TypeKind};
 use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
-use quote::quote;
 use std::collections::BTreeSet;
 
 /// The (type, node) methods that pass every value: a method whose calls are all to such
@@ -59,17 +58,6 @@ fn trivial_methods(
             }
         }
     }
-}
-
-/// Whether a generated method's body is `let _ = cx; true` (it passes every value).
-pub(super) fn passes_all(method: &TokenStream) -> bool {
-    let Some(proc_macro2::TokenTree::Group(body)) = method.clone().into_iter().last() else {
-        return false;
-    };
-    // `let _ = cx ; true`: six tokens; a longer body is not compared as text.
-    body.delimiter() == proc_macro2::Delimiter::Brace
-        && body.stream().into_iter().nth(6).is_none()
-        && body.stream().to_string() == quote!(let _ = cx; true).to_string()
 }
 
 impl TypedChecks<'_, '_> {

@@ -170,46 +170,22 @@ pub(super) fn replace_ident(tokens: TokenStream, name: &str, with: &TokenStream)
         .collect()
 }
 
-/// A method (`fn …(…) -> bool { body }`) whose body names the runtime's `__private` as
-/// `__p`: a body that names it more than once imports it under that name, one that names it
-/// once spells the path there.
-pub(super) fn with_private(rt: &TokenStream, method: TokenStream) -> TokenStream {
-    let mut tokens: Vec<proc_macro2::TokenTree> = method.into_iter().collect();
-    let Some(proc_macro2::TokenTree::Group(body)) = tokens.pop() else {
-        return tokens.into_iter().collect();
+/// The method `name` (`fn name<'v>(&'v self, cx: &mut Cx<'v>) -> bool { body }`), its body
+/// naming the runtime's `__private` as `__p`: a body that names it more than once imports it
+/// under that name, one that names it once spells the path there. A method that passes
+/// every value (`None`) is `{ true }`, and does not name its context.
+pub(super) fn method(
+    rt: &TokenStream,
+    name: proc_macro2::Ident,
+    body: Option<TokenStream>,
+) -> TokenStream {
+    let Some(body) = body else {
+        return quote!(fn #name<'v>(&'v self, _: &mut #rt::Cx<'v>) -> bool { true });
     };
-    let stream = body.stream();
-    // A check that always passes does not name its context: `_: &mut Cx<'v>`.
-    if stream.to_string() == quote!(let _ = cx; true).to_string() {
-        let tokens = tokens.into_iter().map(|t| match t {
-            proc_macro2::TokenTree::Group(params)
-                if params.delimiter() == proc_macro2::Delimiter::Parenthesis =>
-            {
-                let unnamed = params.stream().into_iter().map(|t| match t {
-                    proc_macro2::TokenTree::Ident(i) if i == "cx" => {
-                        proc_macro2::TokenTree::Ident(proc_macro2::Ident::new("_", i.span()))
-                    }
-                    other => other,
-                });
-                let group =
-                    proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, unnamed.collect());
-                proc_macro2::TokenTree::Group(group)
-            }
-            other => other,
-        });
-        let mut out: TokenStream = tokens.collect();
-        out.extend(quote!({ true }));
-        return out;
-    }
-    let stream = match count_ident(&stream, "__p") {
-        0 => stream,
-        1 => replace_ident(stream, "__p", &quote!(#rt::__private)),
-        _ => quote!(use #rt::__private as __p; #stream),
+    let body = match count_ident(&body, "__p") {
+        0 => body,
+        1 => replace_ident(body, "__p", &quote!(#rt::__private)),
+        _ => quote!(use #rt::__private as __p; #body),
     };
-    let mut out: TokenStream = tokens.into_iter().collect();
-    out.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
-        proc_macro2::Delimiter::Brace,
-        stream,
-    ))]);
-    out
+    quote!(fn #name<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool { #body })
 }

@@ -1,7 +1,7 @@
 //! Typed checks of a generated enum: each variant against the alternative it came from,
 //! when that alone decides; the node's `Value` validator otherwise.
 
-use super::{method_name, Operand, TypedChecks};
+use super::{Operand, TypedChecks};
 use crate::emit::tokens::ident;
 use crate::error::Result;
 use crate::ir::plan::{kind_of, Counted, NodePlan, Test};
@@ -12,18 +12,15 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl TypedChecks<'_, '_> {
-    pub(super) fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<TokenStream> {
-        let rt = self.rt.clone();
-        let m = method_name(node);
+    /// The body of an enum's method at `node`; `None` when it passes every value.
+    pub(super) fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<Option<TokenStream>> {
         let t = self.module.get(id).clone();
         let TypeKind::Enum(e) = &t.kind else {
-            return Ok(quote!());
+            return Ok(None);
         };
-        let sig = quote!(fn #m<'v>(&'v self, cx: &mut #rt::Cx<'v>) -> bool);
         let plan = self.plan(node);
         let NodePlan::Checks(checks) = &*plan else {
-            let fb = self.fallback(node, &quote!(self));
-            return Ok(quote!(#sig { #fb }));
+            return Ok(Some(self.fallback(node, &quote!(self))));
         };
         let literal_only = checks
             .iter()
@@ -34,7 +31,7 @@ impl TypedChecks<'_, '_> {
             .all(|v| matches!(v.kind, VariantKind::Literal(_)));
         if all_literal && literal_only {
             // The variants are exactly the schema's literals.
-            return Ok(quote!(#sig { let _ = cx; true }));
+            return Ok(None);
         }
         let keyword = e.keyword;
         let has = |f: fn(&Test) -> bool| checks.iter().any(|c| f(&c.test));
@@ -66,8 +63,7 @@ impl TypedChecks<'_, '_> {
                 )
             });
         if !branch_typed && !type_union {
-            let fb = self.fallback(node, &quote!(self));
-            return Ok(quote!(#sig { #fb }));
+            return Ok(Some(self.fallback(node, &quote!(self))));
         }
         let mut arms = Vec::new();
         let mut uses_cx = false;
@@ -111,30 +107,25 @@ impl TypedChecks<'_, '_> {
                 }
             }
         }
+        // Every variant passes (`uses_cx` is set by every arm that checks).
+        if !uses_cx {
+            return Ok(None);
+        }
         // Every variant checked alike: no `match`.
         let bodies: Vec<String> = arms.iter().map(|(_, body)| body.to_string()).collect();
         if bodies.windows(2).all(|w| w[0] == w[1]) {
             if let Some((_, body)) = arms.first() {
-                let silence = (!uses_cx).then(|| quote!(let _ = cx;));
-                return Ok(quote!(#sig { #silence #body }));
+                return Ok(Some(body.clone()));
             }
         }
-        let silence = if uses_cx {
-            quote!()
-        } else {
-            quote!(let _ = cx;)
-        };
         let arms = arms
             .iter()
             .map(|(pattern, body)| quote!(#pattern => #body,));
-        Ok(quote! {
-            #sig {
-                #silence
-                match self {
-                    #(#arms)*
-                }
+        Ok(Some(quote! {
+            match self {
+                #(#arms)*
             }
-        })
+        }))
     }
 
     /// Whether no other alternative of a `oneOf` can accept a value of `ty` (their types
