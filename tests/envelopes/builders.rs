@@ -1,7 +1,7 @@
 //! Generated builders at run time: `build()` checks what the types cannot (pattern,
 //! minimum, conditional rules, the contracts' envelope rules) and names the instance
 //! pointer and keyword; builders compose; what they build serializes to schema-valid
-//! documents. (Missing required fields are compile errors: see `generated/tests/ui/`.)
+//! documents. (Missing required fields are compile errors: see `tests/builders-ui/tests/ui/`.)
 
 use envgen::meminit::{Error as MeminitError, MeminitEnvelope};
 use envgen::response_envelope::{ErrorDetail, Redirect, ResponseEnvelope, ResponseMeta};

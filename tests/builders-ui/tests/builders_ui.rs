@@ -1,7 +1,7 @@
 //! Compile-fail tests of the generated builders: a missing required field, a missing
 //! builder input, and setting a derived field do not compile. The compiler's messages are
 //! kept in `tests/ui/*.stderr` (refresh with `TRYBUILD=overwrite cargo test -p
-//! envgen-goldens --test builders_ui`, then review the diff).
+//! envgen-builders-ui --test builders_ui`, then review the diff).
 
 #[test]
 fn builder_typestate() {

@@ -1,5 +1,5 @@
 // A ToolResponse without its `status`.
-use envgen_goldens::tool_response::{ToolContext, ToolResponse, ToolStats};
+use envgen_builders_ui::tool_response::{ToolContext, ToolResponse, ToolStats};
 
 fn main() {
     let _ = ToolResponse::<serde_json::Value>::builder()

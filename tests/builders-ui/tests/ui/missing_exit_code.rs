@@ -1,5 +1,5 @@
 // Everything but the exit code `ok` is derived from.
-use envgen_goldens::response_envelope::{ResponseEnvelope, ResponseMeta};
+use envgen_builders_ui::response_envelope::{ResponseEnvelope, ResponseMeta};
 
 fn main() {
     let meta = ResponseMeta::builder().duration_ms(3).build().unwrap();

@@ -1,5 +1,5 @@
 // ResponseEnvelope's `ok` is derived (ResponseEnvelope spec): it is read with `ok()` and cannot be set.
-use envgen_goldens::response_envelope::ResponseEnvelope;
+use envgen_builders_ui::response_envelope::ResponseEnvelope;
 
 fn main() {
     let mut env: ResponseEnvelope = ResponseEnvelope::from_json_str(
