@@ -11,6 +11,18 @@ use crate::load::{JsonType, NodeId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// What one variant's arm of an enum's check does; the arms' kinds decide the method's
+/// layout (none, one body, or a `match`).
+enum Arm {
+    /// The variant passes every value.
+    Pass,
+    /// The node's `Value` validator decides.
+    Fallback,
+    /// The variant's own alternative decides when it accepts (this check, of `x`);
+    /// otherwise the node's validator.
+    Own(TokenStream),
+}
+
 impl TypedChecks<'_, '_> {
     /// The body of an enum's method at `node`; `None` when it passes every value.
     pub(super) fn enum_method(&mut self, id: TypeId, node: NodeId) -> Result<Option<TokenStream>> {
@@ -66,19 +78,14 @@ impl TypedChecks<'_, '_> {
             return Ok(Some(self.fallback(node, &quote!(self))));
         }
         let mut arms = Vec::new();
-        let mut uses_cx = false;
         for v in &e.variants {
             let vname = ident(&v.name);
             match &v.kind {
                 // A literal came from one alternative's `enum`, which it satisfies.
                 VariantKind::Literal(_) if keyword == "anyOf" => {
-                    arms.push((quote!(Self::#vname), quote!(true)));
+                    arms.push((quote!(Self::#vname), Arm::Pass));
                 }
-                VariantKind::Literal(_) => {
-                    uses_cx = true;
-                    let fb = self.fallback(node, &quote!(self));
-                    arms.push((quote!(Self::#vname), fb));
-                }
+                VariantKind::Literal(_) => arms.push((quote!(Self::#vname), Arm::Fallback)),
                 VariantKind::Payload(ty) => {
                     let target = if type_union { Some(node) } else { v.branch };
                     let exclusive = keyword != "oneOf"
@@ -88,39 +95,33 @@ impl TypedChecks<'_, '_> {
                         };
                     match target.filter(|_| exclusive) {
                         Some(b) => match self.check(ty, b, Operand::X, 0)? {
-                            None => arms.push((quote!(Self::#vname(_)), quote!(true))),
-                            Some(c) => {
-                                // Its own alternative decides when it accepts; otherwise
-                                // the full validator decides (and reports).
-                                uses_cx = true;
-                                let fb = self.fallback(node, &quote!(self));
-                                let arm = quote!(cx.speculate(|cx| #c) || #fb);
-                                arms.push((quote!(Self::#vname(x)), arm));
-                            }
+                            None => arms.push((quote!(Self::#vname(_)), Arm::Pass)),
+                            // Its own alternative decides when it accepts; otherwise the
+                            // full validator decides (and reports).
+                            Some(c) => arms.push((quote!(Self::#vname(x)), Arm::Own(c))),
                         },
-                        None => {
-                            uses_cx = true;
-                            let fb = self.fallback(node, &quote!(self));
-                            arms.push((quote!(Self::#vname(_)), fb));
-                        }
+                        None => arms.push((quote!(Self::#vname(_)), Arm::Fallback)),
                     }
                 }
             }
         }
-        // Every variant passes (`uses_cx` is set by every arm that checks).
-        if !uses_cx {
+        // Every variant passes.
+        if arms.iter().all(|(_, arm)| matches!(arm, Arm::Pass)) {
             return Ok(None);
         }
-        // Every variant checked alike: no `match`.
-        let bodies: Vec<String> = arms.iter().map(|(_, body)| body.to_string()).collect();
-        if bodies.windows(2).all(|w| w[0] == w[1]) {
-            if let Some((_, body)) = arms.first() {
-                return Ok(Some(body.clone()));
-            }
+        let fb = self.fallback(node, &quote!(self));
+        // Every variant falls back to the node's validator: no `match`.
+        if arms.iter().all(|(_, arm)| matches!(arm, Arm::Fallback)) {
+            return Ok(Some(fb));
         }
-        let arms = arms
-            .iter()
-            .map(|(pattern, body)| quote!(#pattern => #body,));
+        let arms = arms.iter().map(|(pattern, arm)| {
+            let body = match arm {
+                Arm::Pass => quote!(true),
+                Arm::Fallback => fb.clone(),
+                Arm::Own(c) => quote!(cx.speculate(|cx| #c) || #fb),
+            };
+            quote!(#pattern => #body,)
+        });
         Ok(Some(quote! {
             match self {
                 #(#arms)*
