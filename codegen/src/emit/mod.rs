@@ -12,6 +12,7 @@ mod read;
 mod render;
 mod rust_ty;
 mod ser;
+mod tag_member;
 mod tokens;
 mod typed_check;
 mod types;
@@ -186,6 +187,7 @@ pub(crate) fn emit_into(
         for (i, t) in module.types.iter().enumerate() {
             sink.items(types::definition(&cx, settings, t))?;
             sink.items(conversions::conversions(&cx, t))?;
+            sink.items(tag_member::conversions(&cx, crate::ir::TypeId(i)))?;
             sink.items(defaults::items(&cx, t))?;
             sink.items(ser::serialize_impl(&cx, t))?;
             sink.items(de::deserialize_impl(&cx, t, inflight))?;

@@ -34,6 +34,24 @@ pub struct Module {
     pub types: Vec<TypeDef>,
     /// The root schema's type.
     pub root: Ty,
+    /// The structs a tagged union's variants hold in place of the component their branch
+    /// names, because the component leaves the tag free (sorted, no duplicates).
+    pub tag_members: Vec<TagMember>,
+}
+
+/// A tagged union's variant type and the component its branch names: `merged` is the
+/// component's properties with the tag pinned to the values that select the branch
+/// (`AnimalCat`, for `Cat` under the discriminator `petType`), `member` the component
+/// itself (`Cat`, whose `petType` is any string). Emission converts between the two where
+/// their other fields are the same (`emit::tag_member`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TagMember {
+    /// The variant's type.
+    pub merged: TypeId,
+    /// The component's type.
+    pub member: TypeId,
+    /// The tag's JSON property name.
+    pub property: String,
 }
 
 impl Module {

@@ -233,6 +233,64 @@ fn a_discriminator_mapping_may_give_an_alternative_several_values() {
     assert!(matches!(l, library::Loose::Object(_)), "{l:?}");
 }
 
+#[test]
+fn a_variant_type_converts_to_and_from_the_component_it_merges() {
+    // docs/type-mapping.md, "Tags are the variant": `AnimalCat` is `Cat` with the tag the
+    // variant implies. `Cat::from` writes that tag; `AnimalCat::try_from` takes a cat whose
+    // tag selects the variant and gives any other back unchanged.
+    let text = r#"{"petType":"Cat","name":"Tom","huntingSkill":"lazy","collar":"red"}"#;
+    let animal = petstore::Animal::from_json_str(text).expect("a cat");
+    let petstore::Animal::Cat(tom) = animal.clone() else {
+        panic!("{animal:?}")
+    };
+    let cat = petstore::Cat::from(tom.clone());
+    assert_eq!(cat.pet_type, "Cat");
+    // Nothing is lost either way: the component writes what the union read.
+    assert_eq!(serde_json::to_string(&cat).expect("serializes"), text);
+    cat.validate().expect("a cat");
+    assert_eq!(petstore::AnimalCat::try_from(cat), Ok(tom));
+    // A `Cat` whose tag is another alternative's (its own schema lets `petType` be any
+    // string) is not an `AnimalCat`: it comes back as it was.
+    let lizard = petstore::Cat {
+        pet_type: "Lizard".to_owned(),
+        name: Some("Liz".to_owned()),
+        hunting_skill: None,
+        extra: Default::default(),
+    };
+    assert_eq!(petstore::AnimalCat::try_from(lizard.clone()), Err(lizard.clone()));
+    let dog = petstore::Cat {
+        pet_type: "Dog".to_owned(),
+        ..lizard
+    };
+    assert!(petstore::AnimalCat::try_from(dog).is_err());
+    let rex = petstore::Dog::from(petstore::AnimalDog {
+        pack_size: Some(3),
+        ..Default::default()
+    });
+    assert_eq!(
+        serde_json::to_value(&rex).expect("serializes"),
+        json!({"petType": "Dog", "packSize": 3})
+    );
+    // Several values select the circle: the variant holds one of them, and the component
+    // gets that one; a circle tagged with another value is not a `ShapeCircle`.
+    let round = library::ShapeCircle {
+        kind: library::ShapeCircleKind::Round,
+        radius: 1.0,
+        extra: Default::default(),
+    };
+    let circle = library::Circle::from(round.clone());
+    assert_eq!(circle.kind, "round");
+    assert_eq!(library::ShapeCircle::try_from(circle), Ok(round));
+    let square = library::Circle {
+        kind: "square".to_owned(),
+        radius: 1.0,
+        extra: Default::default(),
+    };
+    assert_eq!(library::ShapeCircle::try_from(square.clone()), Err(square));
+    let s = library::Square::from(library::ShapeSquare { side: 2.0 });
+    assert_eq!(s.kind, "square");
+}
+
 /// A real 3.0 document (`schemas/openapi/real/uspto.yaml`): the inline request body of
 /// `perform-search` and its inline 200 response get types named from the operation; the
 /// `list-data-sets` response, a `$ref`, is the component's type.

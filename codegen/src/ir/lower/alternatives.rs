@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::ir::decoding::Decoding;
 use crate::ir::naming::{pascal, Names};
 use crate::ir::shape::{follow_refs, pure_ref, shape_of};
-use crate::ir::{Enum, Tag, Ty, Variant, VariantKind};
+use crate::ir::{Enum, Tag, TagMember, Ty, Variant, VariantKind};
 use crate::load::{JsonType, NodeId};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -83,6 +83,16 @@ impl Lower<'_> {
                 None => *b,
             };
             let l = self.ty_of(payload, &hint)?;
+            if let (Some(t), Ty::Named(merged)) = (&tag, &l.ty) {
+                let member = self.tag_member_of.get(b).and_then(|m| self.by_node.get(m));
+                if let Some(member) = member.filter(|_| payload == *b) {
+                    self.tag_members.insert(TagMember {
+                        merged: *merged,
+                        member: *member,
+                        property: t.property.clone(),
+                    });
+                }
+            }
             let ty = wrap_nullable(l.ty, l.nullable && !nullable);
             variants.push(Variant {
                 name: vname,
@@ -357,6 +367,7 @@ impl Lower<'_> {
                 let target = follow_refs(self.set, *member)?;
                 let hint = self.name_for_target(target);
                 self.named(target, &hint)?;
+                self.tag_member_of.insert(b, target);
             }
             return Ok(None);
         }

@@ -45,6 +45,8 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         generic_nodes: BTreeMap::new(),
         mapped: BTreeSet::new(),
         validated: BTreeSet::new(),
+        tag_member_of: BTreeMap::new(),
+        tag_members: BTreeSet::new(),
     };
     // The settings were checked before lowering (`settings_errors::before`): every
     // generic parameter's name is usable and its pointer names a schema.
@@ -167,6 +169,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         source: set.document(doc).display.clone(),
         types,
         root: root_ty.map_or(Ty::Any, Ty::Named),
+        tag_members: l.tag_members.into_iter().collect(),
     };
     super::decoding::assign(&mut module);
     super::heap_read::assign(&mut module);
@@ -186,6 +189,11 @@ struct Lower<'a> {
     mapped: BTreeSet<NodeId>,
     /// Constrained strings given a validating newtype ([`TypeDef::validated`]).
     validated: BTreeSet<NodeId>,
+    /// A tagged union's branch whose variant holds the branch's own type, merged from one
+    /// `allOf` member that leaves the tag free: the member (`Lower::tag_only_wrapper`).
+    tag_member_of: BTreeMap<NodeId, NodeId>,
+    /// The pairs found ([`crate::ir::Module::tag_members`]).
+    tag_members: BTreeSet<crate::ir::TagMember>,
 }
 
 /// A type and whether `null` is allowed besides it.
