@@ -1,5 +1,6 @@
 //! Conversions a Rust user expects of a generated enum: a string enum is a string
-//! (`as_str`, `Display`, `FromStr`, `TryFrom<&str>`, `TryFrom<String>`), and a union is
+//! (`as_str`, `Display`, `FromStr`, `TryFrom<&str>`, `TryFrom<String>`), an enum of
+//! integers is an integer (`From<E> for i64`, `TryFrom<i64>`), and a union is
 //! built from any of its variants' values (`From<T>`, one per variant whose type no other
 //! variant has).
 
@@ -16,8 +17,92 @@ pub(crate) fn conversions(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     };
     if e.is_string_enum() {
         string_enum(cx, t, e)
+    } else if let Some(ints) = integer_literals(e) {
+        integer_enum(cx, t, e, &ints)
     } else {
         from_variants(cx, t, e)
+    }
+}
+
+/// The integers an enum's variants are, when every variant is an integer literal (`512`,
+/// not `512.0`), all of one Rust integer type: `i64`, or `u64` when one is beyond it.
+enum Integers {
+    Signed(Vec<i64>),
+    Unsigned(Vec<u64>),
+}
+
+fn integer_literals(e: &Enum) -> Option<Integers> {
+    let numbers: Vec<&serde_json::Number> = e
+        .variants
+        .iter()
+        .map(|v| match &v.kind {
+            VariantKind::Literal(serde_json::Value::Number(n)) => Some(n),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if numbers.is_empty() {
+        return None;
+    }
+    if let Some(v) = numbers.iter().map(|n| n.as_i64()).collect::<Option<Vec<_>>>() {
+        return Some(Integers::Signed(v));
+    }
+    numbers
+        .iter()
+        .map(|n| n.as_u64())
+        .collect::<Option<Vec<_>>>()
+        .map(Integers::Unsigned)
+}
+
+/// An enum of integers is an integer: `From<E> for i64` (`u64`) gives the literal a
+/// variant stands for, and `TryFrom<i64>` (`u64`) the variant of a listed integer, or
+/// `ParseEnumError` naming the integer and the type.
+fn integer_enum(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum, ints: &Integers) -> TokenStream {
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    let type_name = lit(&t.name);
+    let (int, values): (TokenStream, Vec<TokenStream>) = match ints {
+        Integers::Signed(v) => (
+            quote!(i64),
+            v.iter()
+                .map(|&i| {
+                    let abs = proc_macro2::Literal::u64_unsuffixed(i.unsigned_abs());
+                    if i < 0 {
+                        quote!(-#abs)
+                    } else {
+                        quote!(#abs)
+                    }
+                })
+                .collect(),
+        ),
+        Integers::Unsigned(v) => (
+            quote!(u64),
+            v.iter()
+                .map(|&u| {
+                    let u = proc_macro2::Literal::u64_unsuffixed(u);
+                    quote!(#u)
+                })
+                .collect(),
+        ),
+    };
+    let variants: Vec<_> = e.variants.iter().map(|v| ident(&v.name)).collect();
+    quote! {
+        impl ::core::convert::From<#name> for #int {
+            fn from(value: #name) -> Self {
+                match value {
+                    #(#name::#variants => #values,)*
+                }
+            }
+        }
+
+        impl ::core::convert::TryFrom<#int> for #name {
+            type Error = #rt::ParseEnumError;
+            fn try_from(value: #int) -> ::core::result::Result<Self, Self::Error> {
+                match value {
+                    #(#values => ::core::result::Result::Ok(Self::#variants),)*
+                    _ => ::core::result::Result::Err(#rt::ParseEnumError::integer(#type_name, value)),
+                }
+            }
+        }
     }
 }
 

@@ -156,6 +156,31 @@ fn string_enums_are_strings() {
 }
 
 #[test]
+fn integer_enums_are_integers() {
+    for (v, i) in [
+        (ConfigBlockSize::V512, 512),
+        (ConfigBlockSize::V1024, 1024),
+        (ConfigBlockSize::V4096, 4096),
+    ] {
+        assert_eq!(i64::from(v), i);
+        assert_eq!(ConfigBlockSize::try_from(i), Ok(v));
+        // The same integer serde reads and writes.
+        assert_eq!(serde_json::to_value(v).expect("serializes"), i);
+        let c = round_trip(&format!(r#"{{"name":"api","block_size":{i}}}"#));
+        assert_eq!(c.block_size, Some(v));
+    }
+    let err = ConfigBlockSize::try_from(513).expect_err("not a value");
+    assert_eq!(err.to_string(), "513 is not a value of ConfigBlockSize");
+    assert_eq!((err.type_name(), err.value()), ("ConfigBlockSize", "513"));
+    assert_eq!(ConfigShift::try_from(-1).map(i64::from), Ok(-1));
+    assert!(ConfigShift::try_from(2).is_err());
+    // An unlisted integer in a document is still the located `enum` error.
+    let e = Config::from_json_str(r#"{"name":"api","shift":2}"#).expect_err("invalid");
+    assert_eq!(e.errors()[0].instance_path, "/shift");
+    assert_eq!(e.errors()[0].keyword, "enum");
+}
+
+#[test]
 fn a_catch_all_enum_takes_every_string_and_keeps_listed_ones_as_their_variant() {
     assert_eq!(Level::from("low"), Level::Low);
     assert_eq!(Level::from("low".to_owned()), Level::Low);
