@@ -168,9 +168,11 @@ REASONS = {
         "implied by the variant; typify reads `const` whatever the draft"),
     "JsonSchema": ("reason", "schemars on request",
         "envgen derives `schemars::JsonSchema` with `--schemars` (not used for this run)"),
-    "literal-conv": ("gap", "no conversion of non-string literals",
-        "gap: an enum of non-string literals (integers, objects) has no conversion from or to "
-        "the literal's value (`TryFrom<i64>`, `From<T> for i64`); only serde reads and writes it"),
+    "literal-conv": ("gap", "no conversion of non-integer literals",
+        "gap: an enum of literals that are not all strings or all integers (objects, numbers "
+        "with a fraction, mixed kinds) has no conversion from or to the literal's value; only "
+        "serde reads and writes it (an enum of integers has `From<E> for i64` and "
+        "`TryFrom<i64>`)"),
     "never": ("gap", "no uninhabited type",
         "gap: a schema that accepts no value (`false`, `not: true`, `enum: []`) is held as "
         "`serde_json::Value`, which the containing type's parse refuses, not as an uninhabited "
@@ -1759,13 +1761,27 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
             elif eparts[-1][0] == "Vec" and len(eparts) - 1 < len(tparts):
                 add(kind, g, 2, item, "gap", rid="tuple-rest", detail=f"envgen: {es.shape(e)}")
                 continue
-        # 5. the newtype's conversions where envgen has no wrapper
+        # 5. typify's newtype around an integer where envgen's type is an enum of integers:
+        # envgen's `From<E> for i64` and `TryFrom<i64>` (`u64` beyond `i64`)
+        if nk in ("From<Self> for inner", "TryFrom<inner>") and ekind == "literal enum" \
+                and re.fullmatch(r"(std::num::)?(Non[Zz]ero)?[IiUu](8|16|32|64|128|size)", inner):
+            ints = [x for x in ("i64", "u64") if f"TryFrom<{x}>" in e_traits]
+            if ints and nk == "TryFrom<inner>":
+                add(kind, g, 2, item, "counterpart", f"`TryFrom<{ints[0]}>`",
+                    "an integer enum's `TryFrom<i64>` (`u64` beyond `i64`)")
+                continue
+            if ints and any(o.trait == f"From<{e.name}>" and norm_ty(o.self_raw) == ints[0]
+                            for o in e.outgoing):
+                add(kind, g, 2, item, "counterpart", f"`From<{e.name}> for {ints[0]}`",
+                    "an integer enum's `From<E> for i64` (`u64` beyond `i64`)")
+                continue
+        # 6. the newtype's conversions where envgen has no wrapper
         if nk or (out and newtype):
             r = newtype_reason(nk or "From<Self> for inner")
             if r:
                 add(kind, g, 2, item, r[0], rid=r[1], detail=r[2])
                 continue
-        # 6. envgen's type is a plain Rust type (alias, or held in the field)
+        # 7. envgen's type is a plain Rust type (alias, or held in the field)
         if ekind == "alias":
             mf = re.match(r"From<(.*)>$", ek)
             if mf and es.unalias(mf.group(1)) == target:
