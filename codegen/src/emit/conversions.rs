@@ -43,7 +43,11 @@ fn integer_literals(e: &Enum) -> Option<Integers> {
     if numbers.is_empty() {
         return None;
     }
-    if let Some(v) = numbers.iter().map(|n| n.as_i64()).collect::<Option<Vec<_>>>() {
+    if let Some(v) = numbers
+        .iter()
+        .map(|n| n.as_i64())
+        .collect::<Option<Vec<_>>>()
+    {
         return Some(Integers::Signed(v));
     }
     numbers

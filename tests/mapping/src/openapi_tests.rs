@@ -257,7 +257,10 @@ fn a_variant_type_converts_to_and_from_the_component_it_merges() {
         hunting_skill: None,
         extra: Default::default(),
     };
-    assert_eq!(petstore::AnimalCat::try_from(lizard.clone()), Err(lizard.clone()));
+    assert_eq!(
+        petstore::AnimalCat::try_from(lizard.clone()),
+        Err(lizard.clone())
+    );
     let dog = petstore::Cat {
         pet_type: "Dog".to_owned(),
         ..lizard
