@@ -113,6 +113,33 @@ fn closed_by_max_items_and_inside_a_union_and_an_array() {
 }
 
 #[test]
+fn a_fixed_number_of_further_items_are_elements_too() {
+    // `minItems` = `maxItems` = 3 after one leading item: `(String, u64, u64)`, no `Vec`.
+    let s = round_trip(r#"{"triple":["a",1,2]}"#);
+    assert_eq!(s.triple, Some(ShapesTriple("a".to_owned(), 1, 2)));
+    let t = ShapesTriple::from(("b".to_owned(), 3, 4));
+    assert_eq!(
+        serde_json::to_string(&t).expect("serializes"),
+        r#"["b",3,4]"#
+    );
+    let (first, second, third): (String, u64, u64) = t.into();
+    assert_eq!((first.as_str(), second, third), ("b", 3, 4));
+    // Too few or too many items, or a wrong item, are the schema's located errors.
+    assert_eq!(
+        first_error(&json!({"triple": ["a", 1]})),
+        located("/triple", "minItems", "#/properties/triple/minItems")
+    );
+    assert_eq!(
+        first_error(&json!({"triple": ["a", 1, 2, 3]})),
+        located("/triple", "maxItems", "#/properties/triple/maxItems")
+    );
+    assert_eq!(
+        first_error(&json!({"triple": ["a", 1, -2]})),
+        located("/triple/2", "minimum", "#/properties/triple/items/minimum")
+    );
+}
+
+#[test]
 fn without_min_items_the_array_stays_a_vec_of_values() {
     // `loose` allows `[]` and `["a"]`: no tuple could hold them.
     let s = round_trip(r#"{"loose":[]}"#);

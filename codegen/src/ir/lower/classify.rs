@@ -448,11 +448,28 @@ pub(super) fn is_tuple(shape: &Shape) -> bool {
     n > 0 && shape.min_items.is_some_and(|m| m >= n)
 }
 
+/// The most items a tuple struct gets from a fixed-length tail ([`fixed_count`]); a longer
+/// fixed array keeps its further items in the last `Vec`.
+const MAX_FIXED_ITEMS: usize = 16;
+
+/// The number of items of every array a tuple schema accepts, when `minItems` and
+/// `maxItems` fix it beyond the leading items, at most [`MAX_FIXED_ITEMS`].
+fn fixed_count(shape: &Shape) -> Option<usize> {
+    let n = shape.prefix_items.len() as u64;
+    match (shape.min_items, shape.max_items) {
+        (Some(min), Some(max)) if min == max && max > n && max <= MAX_FIXED_ITEMS as u64 => {
+            usize::try_from(max).ok()
+        }
+        _ => None,
+    }
+}
+
 impl Lower<'_> {
     /// The tuple of an array schema that [`is_tuple`]: one element per leading item, typed
     /// by its schema (named `{name}Item{i}`), and the further items kept in a last `Vec`
     /// unless the schema allows none (`items`/`additionalItems` `false` after exactly these
-    /// items, or `maxItems` at most their count). The further items are typed by
+    /// items, or `maxItems` at most their count), or one element each when `minItems` and
+    /// `maxItems` fix how many there are ([`fixed_count`]). The further items are typed by
     /// `items`/`additionalItems` when it applies from the tuple's end, else held as any
     /// JSON (a wider type is always sound).
     fn tuple(&mut self, shape: &Shape, name: &str) -> Result<Tuple> {
@@ -469,7 +486,7 @@ impl Lower<'_> {
         let tail = shape.items.filter(|_| shape.items_after <= n);
         let none_more = shape.max_items.is_some_and(|m| m <= n as u64)
             || tail.is_some_and(|t| matches!(self.set.node(t).body, Body::Bool(false)));
-        let rest = if none_more {
+        let mut rest = if none_more {
             None
         } else {
             Some(match tail {
@@ -480,6 +497,16 @@ impl Lower<'_> {
                 None => Ty::Any,
             })
         };
+        // Every accepted array has the same number of items (`minItems` = `maxItems`): the
+        // further ones are elements too, each typed as the tail, and the tuple is closed.
+        if let (Some(ty), Some(count)) = (&rest, fixed_count(shape)) {
+            let tail_docs = tail.and_then(|t| self.field_docs(t));
+            while items.len() < count {
+                items.push(ty.clone());
+                docs.push(tail_docs.clone());
+            }
+            rest = None;
+        }
         Ok(Tuple { items, docs, rest })
     }
 }
