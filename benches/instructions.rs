@@ -16,6 +16,10 @@
 //!   `Value` reader, and a ResponseEnvelope's `meta` keeping unknown members: for
 //!   ResponseEnvelope, the baseline `benches/validate.rs` times for valid documents;
 //! * `envgen_from_json_str`: envgen's `from_json_str`, untyped payload, first error;
+//! * `envgen_deserialize`: the same generated type through `serde_json::from_str`: its
+//!   `Deserialize` alone, without the session that reports schema errors in flight (what
+//!   the session costs a valid document is the difference; `scripts/instructions.py` does
+//!   not count it);
 //! * `jsonschema_first_error`: parse to `Value`, then `jsonschema`'s first error.
 //!
 //! `instructions --list` prints the `CONTRACT KIND` pairs (ResponseEnvelope and
@@ -44,11 +48,12 @@ const SEED: u64 = 0x0019_E550_0000_0001;
 /// the serde struct on.
 const TIMED: &str = "timed";
 const CONTRACTS: [Contract; 2] = [Contract::ResponseEnvelope, Contract::ToolResponse];
-const ENGINES: [&str; 5] = [
+const ENGINES: [&str; 6] = [
     "data_value_only",
     "hand_struct",
     "serde_struct",
     "envgen_from_json_str",
+    "envgen_deserialize",
     "jsonschema_first_error",
 ];
 
@@ -75,7 +80,7 @@ fn hand<H: DeserializeOwned>(d: &str) -> bool {
 }
 
 /// Reads `documents` with `engine` inside [`measured`]; the number read without error.
-fn run<T: Document, H: DeserializeOwned, S: DeserializeOwned>(
+fn run<T: Document + DeserializeOwned, H: DeserializeOwned, S: DeserializeOwned>(
     contract: Contract,
     documents: &[String],
     valid: bool,
@@ -93,6 +98,7 @@ fn run<T: Document, H: DeserializeOwned, S: DeserializeOwned>(
         "hand_struct" => measured(documents, &hand::<H>),
         "serde_struct" => measured(documents, &hand::<S>),
         "envgen_from_json_str" => measured(documents, &envgen::<T>),
+        "envgen_deserialize" => measured(documents, &hand::<T>),
         "jsonschema_first_error" => measured(documents, &|d| {
             let v: Value = serde_json::from_str(d).unwrap_or_default();
             oracle
