@@ -94,10 +94,12 @@ REASONS = {
     "union-from-unit": ("reason", "no `From<()>`",
         "envgen generates no `From<T>` for a variant holding `()`, a generic parameter, a "
         "mapped type or the enum itself"),
-    "issue43-union": ("reason", "not yet: string conversions on unions",
-        "not yet: only string enums get `Display`, `FromStr`, "
-        "`TryFrom<&str>`/`TryFrom<String>`; a union of other types is built from its variants "
-        "(`From<T>`) or parsed from JSON (`from_json_str`), and checked by `validate()`"),
+    "issue43-union": ("reason", "no string parsing of unions",
+        "a union is built from its variants (`From<T>`) or parsed from JSON (`from_json_str`), "
+        "and checked by `validate()`; it has no `FromStr`/`TryFrom<&str>`, as which variant a "
+        "string becomes is not the schema's choice (`\"5\"` fits a `string` branch, `5` an "
+        "`integer` one); `Display` only where every variant holds a string, a number, a "
+        "boolean or a string enum (docs/type-mapping.md, \"Unions from their variants\")"),
     "issue43-newtype": ("reason", "validating newtypes on request",
         "by default envgen holds the plain type (`String`, or the union) and checks the "
         "constraints in `validate()`, the builder and the typed parse; "

@@ -1,6 +1,7 @@
 //! Conversions a Rust user expects of a generated enum: a string enum is a string
 //! (`as_str`, `Display`, `FromStr`, `TryFrom<&str>`, `TryFrom<String>`), an enum of
-//! integers is an integer (`From<E> for i64`, `TryFrom<i64>`), and a union is
+//! integers is an integer (`From<E> for i64`, `TryFrom<i64>`), a union of such values
+//! shows the value it holds (`Display`), and a union is
 //! built from any of its variants' values (`From<T>`, one per variant whose type no other
 //! variant has).
 
@@ -20,7 +21,43 @@ pub(crate) fn conversions(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     } else if let Some(ints) = integer_literals(e) {
         integer_enum(cx, t, e, &ints)
     } else {
-        from_variants(cx, t, e)
+        let mut out = from_variants(cx, t, e);
+        out.extend(display_union(cx, t, e));
+        out
+    }
+}
+
+/// `Display` of a union whose every variant holds a value that has one (a string, a
+/// number, a boolean, a string enum), written as that value is: `Target::Port(5432)` shows
+/// `5432`. It is not the JSON text (a string is not quoted): it is what the value says.
+fn display_union(cx: &ModuleCx<'_>, t: &TypeDef, e: &Enum) -> TokenStream {
+    let shows = |ty: &Ty| match ty {
+        Ty::String | Ty::Bool | Ty::Int(_) | Ty::F64 => true,
+        Ty::Named(id) => {
+            matches!(&cx.module.get(*id).kind, TypeKind::Enum(inner) if inner.is_string_enum())
+        }
+        _ => false,
+    };
+    let all = !e.variants.is_empty()
+        && e.variants
+            .iter()
+            .all(|v| matches!(&v.kind, VariantKind::Payload(ty) if shows(ty)));
+    if !all || !t.generics.is_empty() {
+        return TokenStream::new();
+    }
+    let name = ident(&t.name);
+    let arms = e.variants.iter().map(|v| {
+        let v = ident(&v.name);
+        quote!(Self::#v(value) => ::core::fmt::Display::fmt(value, f),)
+    });
+    quote! {
+        impl ::core::fmt::Display for #name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
     }
 }
 

@@ -229,6 +229,19 @@ fn unions_convert_from_each_variant() {
 }
 
 #[test]
+fn a_union_of_scalars_shows_the_value_it_holds() {
+    // Every variant holds a value with `Display`: the union shows that value, unquoted.
+    assert_eq!(ConfigBudget::from(5u64).to_string(), "5");
+    assert_eq!(ConfigBudget::from("max".to_owned()).to_string(), "max");
+    assert_eq!(ConfigBudget::from(false).to_string(), "false");
+    let c = round_trip(r#"{"name":"api","budget":"max"}"#);
+    assert_eq!(c.budget.map(|b| b.to_string()).as_deref(), Some("max"));
+    // `Target` holds an `Address` (a struct) too: no `Display`.
+    fn shows<T: std::fmt::Display>() {}
+    shows::<ConfigBudget>();
+}
+
+#[test]
 fn integers_take_the_narrowest_type_their_bounds_prove() {
     let c = Config::builder()
         .name("api")

@@ -137,6 +137,10 @@ fn a_fixed_number_of_further_items_are_elements_too() {
         first_error(&json!({"triple": ["a", 1, -2]})),
         located("/triple/2", "minimum", "#/properties/triple/items/minimum")
     );
+    // Past 16 elements the tuple stays open: the leading item, then a `Vec`.
+    let text = format!(r#"{{"long":["a",{}]}}"#, ["7"; 16].join(","));
+    let s = round_trip(&text);
+    assert_eq!(s.long, Some(ShapesLong("a".to_owned(), vec![7; 16])));
 }
 
 #[test]
