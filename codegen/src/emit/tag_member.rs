@@ -166,3 +166,97 @@ fn same_fields(a: &Struct, b: &Struct, tag: &str) -> bool {
     let (oa, ob) = (others(a), others(b));
     oa == ob && oa.iter().all(|f| !f.5)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::pair;
+    use crate::ir::{
+        Extra, Field, IntTy, Module, Struct, TagMember, Ty, TypeDef, TypeId, TypeKind,
+    };
+    use crate::load::NodeId;
+
+    fn field(name: &str, json: &str, ty: Ty, required: bool, implied: Option<&str>) -> Field {
+        Field {
+            name: name.to_owned(),
+            json: json.to_owned(),
+            ty,
+            required,
+            nullable: false,
+            docs: None,
+            node: NodeId(0),
+            derived: None,
+            default: None,
+            implied: implied.map(str::to_owned),
+        }
+    }
+
+    fn record(name: &str, fields: Vec<Field>, extra: Extra) -> TypeDef {
+        TypeDef {
+            name: name.to_owned(),
+            docs: None,
+            origin: String::new(),
+            node: NodeId(0),
+            generics: Vec::new(),
+            kind: TypeKind::Struct(Struct {
+                fields,
+                extra,
+                key_order: false,
+                builder: None,
+                read_boxed: false,
+            }),
+            validated: false,
+        }
+    }
+
+    /// `AnimalCat` (the tag implied) beside `Cat` (the tag a free string); `name`'s type in
+    /// the variant type and the variant type's extras are the parameters.
+    fn module(name_ty: Ty, extra: Extra) -> Module {
+        let tag = |implied| field("pet_type", "petType", Ty::String, true, implied);
+        let merged = record(
+            "AnimalCat",
+            vec![
+                tag(Some("Cat")),
+                field("name", "name", name_ty, false, None),
+            ],
+            extra,
+        );
+        let member = record(
+            "Cat",
+            vec![tag(None), field("name", "name", Ty::String, false, None)],
+            Extra::Preserve,
+        );
+        Module {
+            source: String::new(),
+            types: vec![merged, member],
+            root: Ty::Named(TypeId(0)),
+            tag_members: Vec::new(),
+        }
+    }
+
+    fn converts(m: &Module) -> Option<String> {
+        let p = TagMember {
+            merged: TypeId(0),
+            member: TypeId(1),
+            property: "petType".to_owned(),
+        };
+        pair(m, &p).map(|t| t.to_string())
+    }
+
+    #[test]
+    fn structs_that_differ_only_in_the_tag_convert() {
+        let code = converts(&module(Ty::String, Extra::Preserve)).expect("the same fields");
+        assert!(code.contains("From < AnimalCat > for Cat"), "{code}");
+        assert!(code.contains("TryFrom < Cat > for AnimalCat"), "{code}");
+        assert!(code.contains("extra : value . extra"), "{code}");
+    }
+
+    #[test]
+    fn structs_that_differ_in_more_than_the_tag_do_not() {
+        // Another type for `name`, other extras: moving fields would not compile.
+        assert_eq!(
+            converts(&module(Ty::Int(IntTy::I64), Extra::Preserve)),
+            None
+        );
+        assert_eq!(converts(&module(Ty::String, Extra::Deny)), None);
+    }
+}
