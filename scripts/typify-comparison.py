@@ -188,10 +188,12 @@ REASONS = {
         "the items after them are its last field, a `Vec`, even where `minItems`/`maxItems` fix "
         "their number (checked by `validate()`, the builder and the typed parse), where typify "
         "makes a tuple element of each"),
-    "array-len": ("gap", "no fixed-size arrays",
-        "gap: an array whose items share one schema is `Vec<T>` even where `minItems` and "
-        "`maxItems` fix its length (checked by `validate()`, the builder and the typed parse), "
-        "not `[T; N]`"),
+    "array-len": ("gap", "a length fixed through `allOf` stays a `Vec`",
+        "gap: an array schema whose items share one schema and whose `minItems` = `maxItems` "
+        "fix its length is a struct of `[T; N]`, but where a property's length is fixed by "
+        "another `allOf` member than the one its field's type comes from, the field keeps "
+        "that member's `Vec<T>` (the length checked by `validate()`, the builder and the typed "
+        "parse)"),
 }
 TODO = "TODO"
 
@@ -1296,6 +1298,10 @@ def tuple_places(tt, et, es):
             return expand(ty_tree(es.unalias(t.alias)))
         if t is not None and t.kind == "tuple" and len(t.slots) > 1:
             return ("()", [ty_tree(x.ty) for x in t.slots], t.name)
+        if t is not None and t.kind == "tuple" and len(t.slots) == 1:
+            inner = ty_tree(t.slots[0].ty)
+            if inner[0] == "[]":
+                return ("[]", inner[1], t.name)
         return n
 
     def walk(a, b):
@@ -1917,7 +1923,18 @@ def compare_type(n, t, e, m, pseudo, ty_side, en_side, subst, schemars_flag, env
                 etree, where = ty_tree(x.ty), slot_text(ename, x)
             for a, b in tuple_places(ty_tree(subst(s.ty)), etree, es):
                 ta = tree_str(a)
-                if a[0] == "()" and b is not None and b[0] == "()" and \
+                # envgen's struct of one fixed-size array, as the newtype row reads it
+                if b is not None and b[0] == "()" and len(b[1]) == 1 and b[1][0][0] == "[]":
+                    b = ("[]", b[1][0][1]) + tuple(b[2:])
+                # A fixed-size array for a fixed-size array: the items' own types are
+                # other features' rows (an enum of the one literal `"*"` for a `String`).
+                if a[0] == "[]" and b is not None and b[0] == "[]":
+                    held = f"struct {b[2]}({tree_str(b)})" if len(b) > 2 else tree_str(b)
+                    add(flabel, "field", order, item, "counterpart",
+                        f"`{held}` for `{ta}`",
+                        "a struct of the array `T([A; N])` with `From<[A; N]>`, back, and "
+                        "`Deref` to it")
+                elif a[0] == "()" and b is not None and b[0] == "()" and \
                         ty_equiv(ta, tree_str(b)):
                     held = f"struct {b[2]}{tree_str(b)}" if len(b) > 2 else tree_str(b)
                     add(flabel, "field", order, item, "counterpart",

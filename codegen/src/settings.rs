@@ -114,8 +114,8 @@ pub struct Settings {
     /// responses, parameters, headers) types too, not only `components/schemas` (on by
     /// default).
     pub(crate) openapi_inline: bool,
-    /// A string schema with `minLength`, `maxLength` or `pattern` is a validating newtype
-    /// (off by default). See [`Settings::validating_newtypes`].
+    /// A constrained string or number schema is a validating newtype (off by default). See
+    /// [`Settings::validating_newtypes`].
     pub(crate) validating_newtypes: bool,
 }
 
@@ -253,9 +253,12 @@ impl Settings {
         /// or `TryFrom<&str>`/`TryFrom<String>`, each of which checks the schema and
         /// returns its `ValidationErrors`; read as `&str` through `Deref`, `as_str()` and
         /// `Display`; (de)serialized as the bare string, its `Deserialize` checking too.
-        /// Without it such a field is a `String`, checked by `validate()`, the builder and
-        /// the typed parse. Needs the validators (docs/type-mapping.md, "Constrained
-        /// strings").
+        /// Likewise every integer or number schema with a bound or `multipleOf` its Rust
+        /// type does not already imply: `pub struct ConfigPort(u16)` (`Copy`), made by
+        /// `new`, `FromStr` or `TryFrom<u16>`, read by `get()` or `Deref`.
+        /// Without it such a field is a `String` or a number, checked by `validate()`, the
+        /// builder and the typed parse. Needs the validators (docs/type-mapping.md,
+        /// "Constrained strings and numbers").
         validating_newtypes(yes: bool) => validating_newtypes = yes;
 
         /// Maps every string, integer or number schema whose own `format` is `format` to the

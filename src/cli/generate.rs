@@ -77,9 +77,10 @@ pub struct GenerateArgs {
     /// in schema order. For programs that edit files people also edit.
     #[arg(long)]
     pub preserve_key_order: bool,
-    /// Give every string schema with `minLength`, `maxLength` or `pattern` a newtype that
-    /// checks the schema wherever one is made (`ConfigName::new`, `FromStr`, `TryFrom`,
-    /// `Deserialize`) instead of a `String`.
+    /// Give every string schema with `minLength`, `maxLength` or `pattern`, and every
+    /// number or integer schema with a bound or `multipleOf` its Rust type does not imply,
+    /// a newtype that checks the schema wherever one is made (`ConfigName::new`, `FromStr`,
+    /// `TryFrom`, `Deserialize`) instead of a `String` or a number.
     #[arg(long, conflicts_with = "no_validators")]
     pub validating_newtypes: bool,
     /// Resolve a local `$ref` whose pointer leads nowhere by its last segment, when exactly

@@ -155,7 +155,8 @@ fn main() {
                 .module("api_tags_ordered")
                 .settings(Settings::new().preserve_key_order(true).builders(false)),
         )
-        // Constrained strings as validating newtypes, on request (`src/newtype_tests.rs`).
+        // Constrained strings and numbers as validating newtypes, on request
+        // (`src/newtype_tests.rs`).
         .schema_with(
             SchemaConfig::new("schemas/api/newtypes.json")
                 .module("api_newtypes")

@@ -52,9 +52,10 @@ pub enum KindApi {
         /// The wrapped type, rendered as Rust.
         ty: String,
     },
-    /// A tuple struct from an array schema's leading items.
+    /// A tuple struct from an array schema's leading items, or a fixed-size array's.
     Tuple {
-        /// Its fields' types, rendered as Rust and joined (`f64, f64, Vec<bool>`).
+        /// Its fields' types, rendered as Rust and joined (`f64, f64, Vec<bool>`), or its
+        /// array (`[f64; 2]`).
         ty: String,
     },
 }
@@ -174,17 +175,10 @@ impl Api {
                     ty: render(module, ty),
                 },
                 TypeKind::Tuple(t) => KindApi::Tuple {
-                    ty: t
-                        .items
-                        .iter()
-                        .map(|ty| render(module, ty))
-                        .chain(
-                            t.rest
-                                .iter()
-                                .map(|ty| format!("Vec<{}>", render(module, ty))),
-                        )
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    ty: match t.array_item() {
+                        Some(item) => format!("[{}; {}]", render(module, item), t.items.len()),
+                        None => tuple_fields(module, t),
+                    },
                 },
             };
             types.insert(
@@ -201,6 +195,20 @@ impl Api {
             types,
         }
     }
+}
+
+/// A tuple struct's fields, rendered as Rust and joined (`f64, f64, Vec<bool>`).
+fn tuple_fields(module: &Module, t: &crate::ir::Tuple) -> String {
+    t.items
+        .iter()
+        .map(|ty| render(module, ty))
+        .chain(
+            t.rest
+                .iter()
+                .map(|ty| format!("Vec<{}>", render(module, ty))),
+        )
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A type expression as Rust source, with generated types by name.

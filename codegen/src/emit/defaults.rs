@@ -91,10 +91,10 @@ pub(crate) fn value_expr(cx: &ModuleCx<'_>, d: &DefaultValue) -> Option<TokenStr
             quote!(::std::string::String::from(#s))
         }
         // Unchecked here, in the newtype's module: `build()` checks it as any value.
-        DefaultValue::Newtype(id, s) => {
+        DefaultValue::Newtype(id, inner) => {
             let name = ident(&cx.module.get(*id).name);
-            let s = lit(s);
-            quote!(#name(::std::string::String::from(#s)))
+            let v = value_expr(cx, inner)?;
+            quote!(#name(#v))
         }
         DefaultValue::Variant(id, i) => {
             let t = cx.module.get(*id);
@@ -141,8 +141,9 @@ fn view(cx: &ModuleCx<'_>, ty: &Ty, depth: usize) -> View {
         Ty::Vec(item) => View::Slice(cx.ty(item)),
         Ty::Named(id) => match &cx.module.get(*id).kind {
             TypeKind::Alias(t) => view(cx, t, depth + 1),
-            // A validating newtype derefs to `str`.
+            // A validating newtype derefs to `str`; one of a number is `Copy`.
             TypeKind::Newtype(Ty::String) if cx.module.get(*id).validated => View::Str,
+            TypeKind::Newtype(Ty::Int(_) | Ty::F64) if cx.module.get(*id).validated => View::Copy,
             // An enum of literals only is `Copy` (`emit::types` derives it).
             TypeKind::Enum(e)
                 if e.variants
@@ -243,7 +244,8 @@ fn accessors(cx: &ModuleCx<'_>, t: &TypeDef, s: &Struct) -> TokenStream {
 
 fn str_lit(d: &DefaultValue) -> Option<Literal> {
     match d {
-        DefaultValue::Str(s) | DefaultValue::Newtype(_, s) => Some(lit(s)),
+        DefaultValue::Str(s) => Some(lit(s)),
+        DefaultValue::Newtype(_, inner) => str_lit(inner),
         _ => None,
     }
 }
@@ -256,9 +258,8 @@ fn shown(d: &DefaultValue, cx: &ModuleCx<'_>) -> String {
         DefaultValue::Int(i) => format!("`{i}`"),
         DefaultValue::UInt(u) => format!("`{u}`"),
         DefaultValue::Float(f) => format!("`{f:?}`"),
-        DefaultValue::Str(s) | DefaultValue::Newtype(_, s) => {
-            format!("`{}`", serde_json::Value::from(s.as_str()))
-        }
+        DefaultValue::Str(s) => format!("`{}`", serde_json::Value::from(s.as_str())),
+        DefaultValue::Newtype(_, inner) => shown(inner, cx),
         DefaultValue::Variant(id, i) => {
             let t = cx.module.get(*id);
             match &t.kind {

@@ -152,6 +152,17 @@ fn generics(cx: &ModuleCx<'_>, t: &TypeDef) -> (TokenStream, TokenStream) {
 fn tuple_body(cx: &ModuleCx<'_>, tuple: &crate::ir::Tuple) -> TokenStream {
     let n = tuple.items.len();
     let count = Literal::usize_unsuffixed(n);
+    if let Some(ty) = tuple.array_item() {
+        let v = value_expr(cx, ty, quote!(item));
+        return quote! {
+            use ::serde::ser::SerializeSeq as _;
+            let mut seq = serializer.serialize_seq(Some(#count))?;
+            for item in &self.0 {
+                seq.serialize_element(#v)?;
+            }
+            seq.end()
+        };
+    }
     let items = tuple.items.iter().enumerate().map(|(i, ty)| {
         let i = syn::Index::from(i);
         let v = value_expr(cx, ty, quote!(&self.#i));

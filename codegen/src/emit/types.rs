@@ -1,5 +1,7 @@
 //! Type definitions: structs, enums and aliases, with docs and derives.
 
+mod tuple;
+
 use super::defaults::{default_impl, DefaultImpl};
 use super::rust_ty::{doc_attrs, doc_lines, doc_prose, ModuleCx};
 use super::tokens::{ident, lit};
@@ -35,8 +37,19 @@ fn derives(settings: &Settings, t: &TypeDef) -> TokenStream {
             quote!(Ord),
         ]);
     } else if t.validated {
-        // A validating newtype of a string compares, orders and hashes as its string.
-        list.extend([quote!(Eq), quote!(Hash), quote!(PartialOrd), quote!(Ord)]);
+        // A validating newtype compares, orders and hashes as its value: a string or an
+        // integer wholly, an `f64` partially; a number is `Copy`.
+        match &t.kind {
+            TypeKind::Newtype(Ty::F64) => list.extend([quote!(Copy), quote!(PartialOrd)]),
+            TypeKind::Newtype(Ty::Int(_)) => list.extend([
+                quote!(Copy),
+                quote!(Eq),
+                quote!(Hash),
+                quote!(PartialOrd),
+                quote!(Ord),
+            ]),
+            _ => list.extend([quote!(Eq), quote!(Hash), quote!(PartialOrd), quote!(Ord)]),
+        }
     }
     if default_impl(t) == DefaultImpl::Derive {
         list.push(quote!(Default));
@@ -110,7 +123,7 @@ pub(crate) fn definition(cx: &ModuleCx<'_>, settings: &Settings, t: &TypeDef) ->
         TypeKind::Struct(s) => struct_definition(cx, settings, t, s, &head),
         TypeKind::Enum(e) => enum_definition(cx, settings, t, e, &head),
         TypeKind::Newtype(ty) => newtype_definition(cx, settings, t, ty, &head),
-        TypeKind::Tuple(tuple) => tuple_definition(cx, settings, t, tuple, &head),
+        TypeKind::Tuple(tuple) => tuple::tuple_definition(cx, settings, t, tuple, &head),
         TypeKind::Alias(ty) => alias_definition(cx, ty, &head),
     }
 }
@@ -315,10 +328,15 @@ fn newtype_definition(
     let impl_generics = cx.impl_generics(t);
     let transparent = schemars_attr(settings, quote!(transparent));
     if t.validated {
-        // A validating newtype (docs/type-mapping.md, "Constrained strings"): the field is
-        // private, and every way in (`new`, `FromStr`, `TryFrom`, `Deserialize`) checks the
-        // schema; the impls are the runtime's.
+        // A validating newtype (docs/type-mapping.md, "Constrained strings and numbers"):
+        // the field is private, and every way in (`new`, `FromStr`, `TryFrom`,
+        // `Deserialize`) checks the schema; the impls are the runtime's.
         let rt = &cx.rt;
+        let impls = match ty {
+            Ty::Int(_) => quote!(#rt::__private::validated_number!(#name, integer #inner);),
+            Ty::F64 => quote!(#rt::__private::validated_number!(#name, number #inner);),
+            _ => quote!(#rt::__private::validated_string!(#name);),
+        };
         return quote! {
             #docs
             #origin
@@ -326,7 +344,7 @@ fn newtype_definition(
             #transparent
             pub struct #name(#inner);
 
-            #rt::__private::validated_string!(#name);
+            #impls
         };
     }
     quote! {
@@ -361,59 +379,6 @@ fn newtype_definition(
     }
 }
 
-/// A tuple struct: its items, then the further items where the schema allows more.
-fn tuple_definition(
-    cx: &ModuleCx<'_>,
-    settings: &Settings,
-    t: &TypeDef,
-    tuple: &crate::ir::Tuple,
-    head: &Head,
-) -> TokenStream {
-    let Head {
-        name,
-        docs,
-        origin,
-        generics,
-    } = head;
-    let derive = derives(settings, t);
-    let n = tuple.items.len();
-    let fields = tuple.items.iter().zip(&tuple.docs).map(|(ty, d)| {
-        let fty = cx.ty(ty);
-        let notes: Vec<String> = d
-            .as_deref()
-            .map(|d| doc_prose(d).trim_end().to_owned())
-            .into_iter()
-            .chain(narrowing_note(ty))
-            .collect();
-        let fdocs = doc_lines(&notes.join("\n\n"));
-        quote!(#fdocs pub #fty,)
-    });
-    let rest = tuple.rest.as_ref().map(|ty| {
-        let rty = cx.ty(ty);
-        let doc = if matches!(ty, Ty::Any) {
-            format!(" The items after the first {n}, kept as JSON.")
-        } else {
-            format!(" The items after the first {n}.")
-        };
-        quote!(#[doc = #doc] pub Vec<#rty>,)
-    });
-    let conversions = if t.generics.is_empty() {
-        tuple_conversions(cx, t, tuple)
-    } else {
-        TokenStream::new()
-    };
-    quote! {
-        #docs
-        #origin
-        #derive
-        pub struct #name #generics(
-            #(#fields)*
-            #rest
-        );
-        #conversions
-    }
-}
-
 /// A type alias.
 fn alias_definition(cx: &ModuleCx<'_>, ty: &Ty, head: &Head) -> TokenStream {
     let Head {
@@ -428,35 +393,6 @@ fn alias_definition(cx: &ModuleCx<'_>, ty: &Ty, head: &Head) -> TokenStream {
         #docs
         #origin
         pub type #name #ty_params = #target;
-    }
-}
-
-/// A tuple struct's conversions from and to a Rust tuple of its fields, in order (the
-/// further items' `Vec` last, for an open tuple).
-fn tuple_conversions(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &crate::ir::Tuple) -> TokenStream {
-    let name = ident(&t.name);
-    let tys: Vec<TokenStream> = tuple
-        .items
-        .iter()
-        .map(|ty| cx.ty(ty))
-        .chain(tuple.rest.iter().map(|ty| {
-            let ty = cx.ty(ty);
-            quote!(Vec<#ty>)
-        }))
-        .collect();
-    let index: Vec<syn::Index> = (0..tys.len()).map(syn::Index::from).collect();
-    quote! {
-        impl ::core::convert::From<(#(#tys,)*)> for #name {
-            fn from(value: (#(#tys,)*)) -> Self {
-                Self(#(value.#index),*)
-            }
-        }
-
-        impl ::core::convert::From<#name> for (#(#tys,)*) {
-            fn from(value: #name) -> Self {
-                (#(value.#index,)*)
-            }
-        }
     }
 }
 

@@ -169,10 +169,10 @@ fn of_type(module: &Module, ty: &Ty, v: &Value, depth: usize) -> Option<DefaultV
         (Ty::Vec(_), Value::Array(a)) if a.is_empty() => Some(DefaultValue::EmptyVec),
         (Ty::Named(id), _) => match &module.get(*id).kind {
             TypeKind::Alias(t) => of_type(module, t, v, depth + 1),
-            TypeKind::Newtype(Ty::String) if module.get(*id).validated => match v {
-                Value::String(s) => Some(DefaultValue::Newtype(*id, s.clone())),
-                _ => None,
-            },
+            TypeKind::Newtype(inner) if module.get(*id).validated => {
+                of_type(module, inner, v, depth + 1)
+                    .map(|d| DefaultValue::Newtype(*id, Box::new(d)))
+            }
             TypeKind::Enum(e) => literal_index(e, v).map(|i| DefaultValue::Variant(*id, i)),
             _ => None,
         },

@@ -76,9 +76,9 @@ pub struct TypeDef {
     pub generics: Vec<String>,
     /// Struct, enum or alias.
     pub kind: TypeKind,
-    /// A [`TypeKind::Newtype`] of a string that checks its schema wherever one is made
-    /// (the validating-newtypes setting): its field is private, and `new`, `FromStr`,
-    /// `TryFrom` and `Deserialize` refuse a string the schema refuses.
+    /// A [`TypeKind::Newtype`] of a string or a number that checks its schema wherever one
+    /// is made (the validating-newtypes setting): its field is private, and `new`,
+    /// `FromStr`, `TryFrom` and `Deserialize` refuse a value the schema refuses.
     pub validated: bool,
 }
 
@@ -142,6 +142,19 @@ pub struct Tuple {
     /// `additionalItems` before; `serde_json::Value` when it does not say), held in a last
     /// `Vec` field; `None` when it allows none (the tuple is closed).
     pub rest: Option<Ty>,
+    /// The items are one schema's, a fixed number of them (`items` alone, `minItems` =
+    /// `maxItems`): held as one field `pub [T; N]` ([`Tuple::array_item`]).
+    pub array: bool,
+}
+
+impl Tuple {
+    /// The type of every item when the tuple is held as `[T; N]` (N items): [`Tuple::array`]
+    /// is set, the tuple is closed and every item has the same type.
+    pub fn array_item(&self) -> Option<&Ty> {
+        let first = self.items.first()?;
+        (self.array && self.rest.is_none() && self.items.iter().all(|t| t == first))
+            .then_some(first)
+    }
 }
 
 /// A struct from an object schema.
@@ -288,9 +301,9 @@ pub enum DefaultValue {
     Float(f64),
     /// A `String`.
     Str(String),
-    /// A string held by a validating newtype ([`TypeDef::validated`]): the newtype and
-    /// the string, which `build()` checks as any value.
-    Newtype(TypeId, String),
+    /// A value held by a validating newtype ([`TypeDef::validated`]): the newtype and
+    /// the value it holds (a string or a number), which `build()` checks as any value.
+    Newtype(TypeId, Box<DefaultValue>),
     /// A unit variant of a generated enum: the enum and the variant's index.
     Variant(TypeId, usize),
     /// The empty array, for a `Vec`.

@@ -28,5 +28,5 @@ pub mod union;
 pub use crate::validate::{duplicate, show, show_ser, show_str, Evaluated, NULL};
 pub use document::document;
 pub use failure::{any_of, ensure, fail, fail_at, fail_if, failed, one_of};
-pub use newtype::validated_string;
+pub use newtype::{validated_number, validated_string};
 pub use string_enum::string_enum;

@@ -280,7 +280,7 @@ pub mod api {
     pub mod tags_ordered {
         envgen_runtime::include_schema!("api_tags_ordered");
     }
-    /// Constrained strings as validating newtypes (`schemas/api/newtypes.json`).
+    /// Constrained strings and numbers as validating newtypes (`schemas/api/newtypes.json`).
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod newtypes {
         envgen_runtime::include_schema!("api_newtypes");

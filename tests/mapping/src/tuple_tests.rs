@@ -144,6 +144,78 @@ fn a_fixed_number_of_further_items_are_elements_too() {
 }
 
 #[test]
+fn items_of_one_schema_in_a_fixed_number_are_an_array() {
+    // `items` alone with `minItems` = `maxItems` = 2: `ShapesCorner(pub [f64; 2])`.
+    let s = round_trip(r#"{"corner":[1,2.5]}"#);
+    let mut corner = s.corner.expect("present");
+    assert_eq!(corner, ShapesCorner([1.0, 2.5]));
+    // It indexes, iterates and converts as the array it holds.
+    assert_eq!((corner[0], corner.iter().sum::<f64>()), (1.0, 3.5));
+    corner[1] = -4.0;
+    let array: [f64; 2] = corner.into();
+    assert_eq!(array, [1.0, -4.0]);
+    assert_eq!(
+        serde_json::to_string(&ShapesCorner::from([0.5, 3.0])).expect("serializes"),
+        "[0.5,3]"
+    );
+    // Exact: each number is written back as it was read.
+    round_trip(r#"{"corner":[-0.0,1e-7]}"#);
+    // Bounded integers narrow the items (`[u8; 3]`); no `items`, two JSON values.
+    let s = round_trip(r#"{"rgb":[255,0,128],"anything":[{"a":null},"b"]}"#);
+    let rgb: [u8; 3] = s.rgb.expect("present").into();
+    assert_eq!(rgb, [255, 0, 128]);
+    assert_eq!(
+        s.anything,
+        Some(ShapesAnything([json!({"a": null}), json!("b")]))
+    );
+    // A named array schema, as a `Vec`'s items.
+    let s = round_trip(r#"{"grid":[[0,1],[2,3]]}"#);
+    assert_eq!(s.grid, Some(vec![Cell([0, 1]), Cell([2, 3])]));
+    // Built in code, it is checked by the schema.
+    let built = Shapes {
+        corner: Some(ShapesCorner([1.0, 2.0])),
+        grid: Some(vec![Cell([0, 1])]),
+        ..Shapes::default()
+    };
+    assert!(built.validate().is_ok());
+    // Too few or too many items, or a wrong item, are the schema's located errors.
+    assert_eq!(
+        first_error(&json!({"corner": [1]})),
+        located("/corner", "minItems", "#/properties/corner/minItems")
+    );
+    assert_eq!(
+        first_error(&json!({"corner": [1, 2, 3]})),
+        located("/corner", "maxItems", "#/properties/corner/maxItems")
+    );
+    assert_eq!(
+        first_error(&json!({"corner": ["x", 2]})),
+        located("/corner/0", "type", "#/properties/corner/items/type")
+    );
+    assert_eq!(
+        first_error(&json!({"rgb": [1, 2, 256]})),
+        located("/rgb/2", "maximum", "#/properties/rgb/items/maximum")
+    );
+    assert_eq!(
+        first_error(&json!({"grid": [[0, 1], [2, -3]]})),
+        located("/grid/1/1", "minimum", "#/$defs/Cell/items/minimum")
+    );
+}
+
+#[test]
+fn a_fixed_size_beyond_16_or_of_no_items_stays_a_vec() {
+    let text = format!(r#"{{"wide":[{}]}}"#, [r#""w""#; 17].join(","));
+    let s = round_trip(&text);
+    assert_eq!(s.wide, Some(vec!["w".to_owned(); 17]));
+    // `items: false` accepts no item: `Vec<Value>`, and every array with items is refused.
+    let nothing: Option<Vec<Value>> = Shapes::default().nothing;
+    assert_eq!(nothing, None);
+    assert_eq!(
+        first_error(&json!({"nothing": [1, 2]})),
+        located("/nothing/0", "false", "#/properties/nothing/items")
+    );
+}
+
+#[test]
 fn without_min_items_the_array_stays_a_vec_of_values() {
     // `loose` allows `[]` and `["a"]`: no tuple could hold them.
     let s = round_trip(r#"{"loose":[]}"#);

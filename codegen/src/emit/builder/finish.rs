@@ -71,9 +71,7 @@ impl BuilderEmitter<'_> {
             let value = match default {
                 _ if is_required(f) => quote!(__required.take(#store.#n, #json)?),
                 // A field left unset takes the schema's default.
-                Some((d, v))
-                    if matches!(d.value, DefaultValue::Str(_) | DefaultValue::Newtype(..)) =>
-                {
+                Some((d, v)) if allocates(&d.value) => {
                     quote!(#store.#n.or_else(|| #v))
                 }
                 Some((_, v)) => quote!(#store.#n.or(#v)),
@@ -158,5 +156,15 @@ impl BuilderEmitter<'_> {
                 Ok(__built)
             }
         }
+    }
+}
+
+/// Whether a default's value allocates (a `String`, or a newtype holding one): the builder
+/// makes it only when the field is unset (`or_else`), a number eagerly (`or`).
+fn allocates(d: &DefaultValue) -> bool {
+    match d {
+        DefaultValue::Str(_) => true,
+        DefaultValue::Newtype(_, inner) => allocates(inner),
+        _ => false,
     }
 }

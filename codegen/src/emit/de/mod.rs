@@ -152,7 +152,7 @@ pub(crate) fn deserialize_impl(
 
 /// A tuple struct reads an array: its leading items in order, each as a `Vec`'s item is
 /// read (integers through `Lenient`), then the further items into its last field, or,
-/// when closed, none. Too few items, or one more on a closed tuple, is serde's
+/// when closed, none; a fixed-size array's items go into its one `[T; N]` field. Too few items, or one more on a closed tuple, is serde's
 /// `invalid_length`. With `opaque` (validators are generated), an error raised in flight
 /// inside an item is dropped: its location lacks the item's index, so the caller finds the
 /// failure with the document's `Value` validator, which names the array keyword.
@@ -215,6 +215,11 @@ fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> To
         }
     };
     let (visitor_decl, visitor_ty, visitor_new) = visitor_parts(&params);
+    let value = if tuple.array_item().is_some() {
+        quote!(#name([#(#locals),*]))
+    } else {
+        quote!(#name(#(#locals,)* #rest_init))
+    };
     quote! {
         impl #impl_generics ::serde::Deserialize<'de> for #self_ty #where_clause {
             fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
@@ -235,7 +240,7 @@ fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> To
                     {
                         #(#reads)*
                         #rest_read
-                        Ok(#name(#(#locals,)* #rest_init))
+                        Ok(#value)
                     }
                 }
                 deserializer.deserialize_seq(#visitor_new)

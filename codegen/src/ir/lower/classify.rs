@@ -58,11 +58,13 @@ impl Lower<'_> {
         let shape = shape_of(self.set, node)?;
         let hint = self.rename_for(node).unwrap_or_else(|| hint.to_owned());
         match self.classify_anonymous(node, &shape, &hint)? {
-            // A constrained string with the validating-newtypes setting: a named newtype.
-            Some(l) if self.validating_newtype(node, &l.ty) => {
+            // A constrained string or number with the validating-newtypes setting: a named
+            // newtype.
+            Some(l) if self.validating_newtype(node, &shape, &l.ty) => {
+                let inner = l.ty.clone();
                 let id = self.register(node, &hint, |this, _| {
                     this.validated.insert(node);
-                    Ok(TypeKind::Newtype(Ty::String))
+                    Ok(TypeKind::Newtype(inner))
                 })?;
                 Ok(Lowered {
                     ty: Ty::Named(id),
@@ -166,7 +168,7 @@ impl Lower<'_> {
         if non_null == [JsonType::Array]
             && shape.one_of.is_empty()
             && shape.any_of.is_empty()
-            && is_tuple(shape)
+            && self.is_tuple(shape)
         {
             return Ok(true);
         }
@@ -409,7 +411,7 @@ impl Lower<'_> {
                     .unwrap_or(Ty::Int(integer_ty(shape))),
             )),
             JsonType::Array => {
-                if is_tuple(shape) {
+                if self.is_tuple(shape) {
                     return Ok(Classified::Tuple(self.tuple(shape, name)?));
                 }
                 if !shape.prefix_items.is_empty() {
@@ -439,17 +441,17 @@ impl Lower<'_> {
     }
 }
 
-/// Whether an array schema becomes a tuple struct (docs/type-mapping.md, "Tuples"): it
-/// gives its leading items schemas of their own (`prefixItems`, array-form `items`), and
-/// every array it accepts has all of them (`minItems` at least their count). A tuple is
-/// narrower than JSON only where the schema is: a shorter array would have no value.
-pub(super) fn is_tuple(shape: &Shape) -> bool {
+/// Whether an array schema gives its leading items schemas of their own (`prefixItems`,
+/// array-form `items`), and every array it accepts has all of them (`minItems` at least
+/// their count): a tuple struct ([`Lower::is_tuple`]).
+fn has_leading_items(shape: &Shape) -> bool {
     let n = shape.prefix_items.len() as u64;
     n > 0 && shape.min_items.is_some_and(|m| m >= n)
 }
 
 /// The most items a tuple struct gets from a fixed-length tail ([`fixed_count`]); a longer
-/// fixed array keeps its further items in the last `Vec`.
+/// fixed array keeps its further items in the last `Vec` (without leading items, it is a
+/// `Vec`).
 const MAX_FIXED_ITEMS: usize = 16;
 
 /// The number of items of every array a tuple schema accepts, when `minItems` and
@@ -465,7 +467,23 @@ fn fixed_count(shape: &Shape) -> Option<usize> {
 }
 
 impl Lower<'_> {
-    /// The tuple of an array schema that [`is_tuple`]: one element per leading item, typed
+    /// Whether an array schema becomes a tuple struct (docs/type-mapping.md, "Tuples"):
+    /// it has leading items every accepted array fills ([`has_leading_items`]), or its
+    /// items share one schema (`items` alone, not `false`) and `minItems` = `maxItems` fix
+    /// their number, from 1 to [`MAX_FIXED_ITEMS`] (a fixed-size array, `[T; N]`). A tuple
+    /// is narrower than JSON only where the schema is: an array of another length would
+    /// have no value.
+    pub(super) fn is_tuple(&self, shape: &Shape) -> bool {
+        has_leading_items(shape)
+            || (shape.prefix_items.is_empty()
+                && shape.items_after == 0
+                && fixed_count(shape).is_some()
+                && !shape
+                    .items
+                    .is_some_and(|t| matches!(self.set.node(t).body, Body::Bool(false))))
+    }
+
+    /// The tuple of an array schema that [`Lower::is_tuple`]: one element per leading item, typed
     /// by its schema (named `{name}Item{i}`), and the further items kept in a last `Vec`
     /// unless the schema allows none (`items`/`additionalItems` `false` after exactly these
     /// items, or `maxItems` at most their count), or one element each when `minItems` and
@@ -507,7 +525,14 @@ impl Lower<'_> {
             }
             rest = None;
         }
-        Ok(Tuple { items, docs, rest })
+        // No leading items: every item is the tail's, held as `[T; N]`.
+        let array = n == 0;
+        Ok(Tuple {
+            items,
+            docs,
+            rest,
+            array,
+        })
     }
 }
 
@@ -515,6 +540,13 @@ impl Lower<'_> {
 /// bounds (`minimum`, `maximum` and their exclusive forms, merged through `allOf`) accept
 /// (docs/type-mapping.md, "Integers").
 fn integer_ty(shape: &Shape) -> IntTy {
+    let (lo, hi) = integer_bounds(shape);
+    IntTy::fitting(lo, hi)
+}
+
+/// The least and the greatest integer an integer schema's bounds (`minimum`, `maximum`
+/// and their exclusive forms, merged through `allOf`) accept, where they say.
+pub(super) fn integer_bounds(shape: &Shape) -> (Option<i128>, Option<i128>) {
     // Beyond this a bound says nothing about 64-bit types (and `as i128` is exact).
     const FAR: f64 = 1e30;
     let near = |f: f64| f.is_finite() && f.abs() < FAR;
@@ -541,5 +573,5 @@ fn integer_ty(shape: &Shape) -> IntTy {
     .into_iter()
     .flatten()
     .min();
-    IntTy::fitting(lo, hi)
+    (lo, hi)
 }

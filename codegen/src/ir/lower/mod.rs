@@ -9,6 +9,7 @@ mod alternatives;
 mod classify;
 mod document;
 mod generics;
+mod newtype;
 mod nullability;
 mod object;
 
@@ -187,7 +188,7 @@ struct Lower<'a> {
     generic_nodes: BTreeMap<NodeId, String>,
     /// Schemas mapped whole to a Rust type (by pointer or `x-rust-type`).
     mapped: BTreeSet<NodeId>,
-    /// Constrained strings given a validating newtype ([`TypeDef::validated`]).
+    /// Constrained strings and numbers given a validating newtype ([`TypeDef::validated`]).
     validated: BTreeSet<NodeId>,
     /// A tagged union's branch whose variant holds the branch's own type, merged from one
     /// `allOf` member that leaves the tag free: the member (`Lower::tag_only_wrapper`).
@@ -365,25 +366,12 @@ impl Lower<'_> {
             Classified::Struct(s) => Ok(TypeKind::Struct(s)),
             Classified::Enum(e) => Ok(TypeKind::Enum(e)),
             Classified::Tuple(t) => Ok(TypeKind::Tuple(t)),
-            Classified::Ty(l) if !l.nullable && self.validating_newtype(node, &l.ty) => {
+            Classified::Ty(l) if !l.nullable && self.validating_newtype(node, &shape, &l.ty) => {
                 self.validated.insert(node);
-                Ok(TypeKind::Newtype(Ty::String))
+                Ok(TypeKind::Newtype(l.ty))
             }
             Classified::Ty(l) => Ok(TypeKind::Alias(wrap_nullable(l.ty, l.nullable))),
         }
-    }
-
-    /// Whether the schema `node`, lowered to `ty`, gets a validating newtype: the setting
-    /// is on, `ty` is a plain `String`, and the schema's own keywords constrain the string
-    /// (`minLength`, `maxLength`, `pattern`).
-    fn validating_newtype(&self, node: NodeId, ty: &Ty) -> bool {
-        self.settings.validating_newtypes
-            && matches!(ty, Ty::String)
-            && self.set.node(node).keywords().is_some_and(|k| {
-                k.count("minLength").is_some()
-                    || k.count("maxLength").is_some()
-                    || k.string("pattern").is_some()
-            })
     }
 
     /// Adds a type that has no node of its own (a part of a union).
