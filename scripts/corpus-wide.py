@@ -8,6 +8,9 @@ and run: the "Wide set" section of CORPUS.md.
                                                    # the report is printed)
     python3 scripts/corpus-wide.py --render        # rewrite the section from the last run
     python3 scripts/corpus-wide.py --mutants       # after a full run: derived documents (below)
+    python3 scripts/corpus-wide.py --setting --validating-newtypes
+                                                   # with a setting of envgen's (repeatable);
+                                                   # CORPUS.md untouched, the report printed
 
 Steps, all under target/corpus-wide/ (WORK below):
 
@@ -87,8 +90,9 @@ def docs(d):
     return out
 
 
-def generate(envgen, d):
-    """envgen --schema on one schema: (module file, root type) or the error's first line."""
+def generate(envgen, d, settings=()):
+    """envgen --schema on one schema (and the `settings` flags): (module file, root type) or
+    the error's first line."""
     meta = json.loads((d / "meta.json").read_text())
     prefixes = set()
     for uri, f in (meta.get("remote_refs") or {}).items():
@@ -101,6 +105,7 @@ def generate(envgen, d):
            "--crate", str(out), "--runtime-dep-path", str(ROOT / "runtime")]
     for p in sorted(prefixes):
         cmd += ["--map", f"{p}={d}/"]
+    cmd += list(settings)
     g = subprocess.run(cmd, capture_output=True, text=True)
     if g.returncode != 0:
         first = (g.stderr.strip().splitlines() or ["?"])[0]
@@ -531,6 +536,7 @@ def main():
     if "--batch" in args:
         batch = int(args[args.index("--batch") + 1])
     only = args[args.index("--only") + 1:] if "--only" in args else []
+    settings = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "--setting"]
     if not TARBALL.is_file():
         print(f"SKIPPED: {TARBALL} is absent", file=sys.stderr)
         return 0
@@ -548,7 +554,7 @@ def main():
     gen, refused = {}, {}
     t0 = time.monotonic()
     for n in names:
-        ok, err = generate(envgen, corpus / n)
+        ok, err = generate(envgen, corpus / n, settings)
         if ok:
             gen[n] = ok
         else:
@@ -586,17 +592,17 @@ def main():
          "oracle": [[k[0], k[1], v] for k, v in sorted(oracle.items())],
          "refused": refused, "failures": failures, "oracle_refused": oracle_refused,
          "batches": len(batches), "times": [wall, t_gen, t_oracle, t_build]}, indent=1))
-    return write_report(corpus, only)
+    return write_report(corpus, only, print_only=bool(settings))
 
 
-def write_report(corpus, only):
-    """Renders WORK/report.json into CORPUS.md (or prints it with --only)."""
+def write_report(corpus, only, print_only=False):
+    """Renders WORK/report.json into CORPUS.md (or prints it with --only or a setting)."""
     r = json.loads((WORK / "report.json").read_text())
     results = {(x["schema"], x["doc"]): x for x in r["results"]}
     oracle = {(a, b): v for a, b, v in r["oracle"]}
     report = render(r["names"], corpus, set(r["generated"]), r["refused"], r["failures"], results,
                     oracle, r["oracle_refused"], r["batches"], r["times"])
-    if only:
+    if only or print_only:
         print(report)
         return 0
     markers.write(ROOT / "CORPUS.md", BLOCK, report, heading="Wide set")

@@ -152,10 +152,11 @@ pub(crate) fn deserialize_impl(
 
 /// A tuple struct reads an array: its leading items in order, each as a `Vec`'s item is
 /// read (integers through `Lenient`), then the further items into its last field, or,
-/// when closed, none; a fixed-size array's items go into its one `[T; N]` field. Too few items, or one more on a closed tuple, is serde's
-/// `invalid_length`. With `opaque` (validators are generated), an error raised in flight
-/// inside an item is dropped: its location lacks the item's index, so the caller finds the
-/// failure with the document's `Value` validator, which names the array keyword.
+/// when closed, none; a fixed-size array's items go into its one `[T; N]` field. Too few
+/// items, or one more on a closed tuple, is serde's `invalid_length`. With `opaque`
+/// (validators are generated), an error raised in flight inside an item is dropped: its
+/// location lacks the item's index, so the caller finds the failure with the document's
+/// `Value` validator, which names the array keyword.
 fn tuple_impl(cx: &ModuleCx<'_>, t: &TypeDef, tuple: &Tuple, opaque: bool) -> TokenStream {
     let rt = &cx.rt;
     let (impl_generics, self_ty, where_clause) = header(cx, t, false);
