@@ -333,8 +333,7 @@ fn newtype_definition(
         // `Deserialize`) checks the schema; the impls are the runtime's.
         let rt = &cx.rt;
         let impls = match ty {
-            Ty::Int(_) => quote!(#rt::__private::validated_number!(#name, integer #inner);),
-            Ty::F64 => quote!(#rt::__private::validated_number!(#name, number #inner);),
+            Ty::Int(_) | Ty::F64 => quote!(#rt::__private::validated_number!(#name, #inner);),
             _ => quote!(#rt::__private::validated_string!(#name);),
         };
         return quote! {

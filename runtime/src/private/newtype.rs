@@ -116,65 +116,52 @@ macro_rules! __envgen_validated_string {
 #[doc(hidden)]
 pub use crate::__envgen_validated_string as validated_string;
 
-/// Implements a validating newtype of a number, `Name(T)` (`integer` for a Rust integer
-/// type, `number` for `f64`): `new`, `get`, `into_inner`, `Deref<Target = T>`,
-/// `AsRef<T>`, `Display`, `FromStr` (Rust's number syntax, then the check),
-/// `TryFrom<T>`, `From<Name> for T`, `Serialize` (the bare number, written as a field of
-/// `T` is) and `Deserialize` (a number as a field of `T` reads it, then the check `new`
-/// makes). Every way of making one checks the value with the type's own `validate`, so a
-/// value always satisfies its schema.
+/// How a number newtype's value is read and written: as a field of its type is (an
+/// integer through [`Lenient`](super::de::Lenient), so `8080.0` reads as `8080`; an `f64`
+/// written through [`Compact`](super::ser::Compact), so an integral value has no `.0`).
+pub trait NumberRepr: Copy + Sized {
+    /// Writes the value.
+    fn write<S: serde::Serializer>(self, serializer: S) -> Result<S::Ok, S::Error>;
+    /// Reads a value.
+    fn read<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+}
+
+macro_rules! integer_repr {
+    ($($t:ty),*) => {$(
+        impl NumberRepr for $t {
+            fn write<S: serde::Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(&self, serializer)
+            }
+            fn read<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                <super::de::Lenient<$t> as serde::Deserialize<'de>>::deserialize(deserializer)
+                    .map(|l| l.0)
+            }
+        }
+    )*};
+}
+
+integer_repr!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl NumberRepr for f64 {
+    fn write<S: serde::Serializer>(self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&super::ser::Compact(&self), serializer)
+    }
+    fn read<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <f64 as serde::Deserialize<'de>>::deserialize(deserializer)
+    }
+}
+
+/// Implements a validating newtype of a number, `Name(T)` (`T` a Rust integer type or
+/// `f64`, a [`NumberRepr`]): `new`, `get`, `into_inner`, `Deref<Target = T>`, `AsRef<T>`,
+/// `Display`, `FromStr` (Rust's number syntax, then the check), `TryFrom<T>`,
+/// `From<Name> for T`, `Serialize` (the bare number, written as a field of `T` is) and
+/// `Deserialize` (a number as a field of `T` reads it, then the check `new` makes). Every
+/// way of making one checks the value with the type's own `validate`, so a value always
+/// satisfies its schema.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __envgen_validated_number {
-    ($name:ident, integer $t:ty) => {
-        $crate::__private::validated_number!(@common $name, $t);
-
-        impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                ::serde::Serialize::serialize(&self.0, serializer)
-            }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                // A JSON-Schema integer: `8080.0` reads as `8080`, as for a field of `$t`.
-                let value =
-                    <$crate::__private::de::Lenient<$t> as ::serde::Deserialize<'de>>::deserialize(
-                        deserializer,
-                    )?
-                    .0;
-                Self::new(value).map_err(<D::Error as ::serde::de::Error>::custom)
-            }
-        }
-    };
-    ($name:ident, number $t:ty) => {
-        $crate::__private::validated_number!(@common $name, $t);
-
-        impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                // As a field of `f64` is written: an integral value without `.0`.
-                ::serde::Serialize::serialize(&$crate::__private::ser::Compact(&self.0), serializer)
-            }
-        }
-
-        impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                let value = <$t as ::serde::Deserialize<'de>>::deserialize(deserializer)?;
-                Self::new(value).map_err(<D::Error as ::serde::de::Error>::custom)
-            }
-        }
-    };
-    (@common $name:ident, $t:ty) => {
+    ($name:ident, $t:ty) => {
         impl $name {
             /// Checks `value` against the schema; the value, or the schema's errors.
             pub fn new(value: $t) -> ::core::result::Result<Self, $crate::ValidationErrors> {
@@ -248,6 +235,24 @@ macro_rules! __envgen_validated_number {
         impl ::core::convert::From<$name> for $t {
             fn from(value: $name) -> Self {
                 value.0
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::__private::newtype::NumberRepr::write(self.0, serializer)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let value = <$t as $crate::__private::newtype::NumberRepr>::read(deserializer)?;
+                Self::new(value).map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
     };
