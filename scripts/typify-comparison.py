@@ -105,7 +105,7 @@ REASONS = {
         "constraints in `validate()`, the builder and the typed parse; "
         "`--validating-newtypes` gives a constrained string a newtype with `new`, `FromStr`, "
         "`TryFrom`, `Deref<Target = str>` and `Display` that checks its schema "
-        "(docs/type-mapping.md, \"Constrained strings\")"),
+        "(docs/type-mapping.md, \"Constrained strings and numbers\")"),
     "inner-type": ("reason", "none needed: no wrapper",
         "none needed: envgen's type is the inner type (a type alias, or the field holds it "
         "directly), so there is nothing to deref or convert"),
