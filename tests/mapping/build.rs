@@ -162,6 +162,8 @@ fn main() {
                 .module("api_newtypes")
                 .settings(Settings::new().validating_newtypes(true)),
         )
+        // Schemas that accept no value as enums of no variants (`src/nothing_tests.rs`).
+        .schema_with(SchemaConfig::new("schemas/api/nothing.json").module("api_nothing"))
         // Tuples from `prefixItems` (2020-12) and array-form `items` (draft-07)
         // (`src/tuple_tests.rs`).
         .schema_with(SchemaConfig::new("schemas/api/tuples.json").module("api_tuples"))

@@ -24,6 +24,20 @@ impl ModuleCx<'_> {
         }
     }
 
+    /// Whether `ty` has no values: an enum of no variants (a schema that accepts nothing),
+    /// boxed or through aliases.
+    pub fn is_uninhabited(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Boxed(t) => self.is_uninhabited(t),
+            Ty::Named(id) => match &self.module.get(*id).kind {
+                crate::ir::TypeKind::Enum(e) => e.is_uninhabited(),
+                crate::ir::TypeKind::Alias(t) => self.is_uninhabited(t),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// The Rust type of `ty`.
     pub fn ty(&self, ty: &Ty) -> TokenStream {
         match ty {

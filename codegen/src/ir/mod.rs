@@ -4,6 +4,7 @@
 pub mod naming;
 
 mod boxing;
+mod builder;
 mod builder_layout;
 pub(crate) mod decoding;
 mod defaults;
@@ -14,6 +15,7 @@ pub(crate) mod mapped;
 pub(crate) mod plan;
 pub(crate) mod shape;
 
+pub use builder::{Builder, Input, Slot, State};
 pub use lower::lower;
 pub(crate) use lower::INTERNAL_PARAMS;
 
@@ -182,60 +184,6 @@ impl Struct {
     }
 }
 
-/// The Rust names of a struct's builder, decided once so that they never collide with a
-/// type, a field or each other.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Builder {
-    /// The builder type (`FooBuilder`, or `FooBuilder2` when a schema type took the name).
-    pub name: String,
-    /// The finishing method: `build`, unless a field's setter took that name.
-    pub finish: String,
-    /// The private type that holds the values given so far (`FooBuilderValues`), so that
-    /// moving them into another typestate is one move, whatever the field count.
-    pub values: String,
-    /// The private function that holds the values in a builder of another typestate
-    /// (`retype`, unless a setter took that name); every required setter ends with it.
-    pub retype: String,
-    /// The typestate: one type parameter per value that must be given (required fields that
-    /// are not derived, then inputs), in order.
-    pub states: Vec<State>,
-    /// Per field (in field order), the method that sets it to `null`, for nullable fields.
-    pub null_setters: Vec<Option<String>>,
-    /// Builder-only values that derived fields are computed from.
-    pub inputs: Vec<Input>,
-    /// Rules `build()` checks besides the schema.
-    pub invariants: Vec<crate::settings::Invariant>,
-}
-
-/// One typestate parameter of a builder.
-#[derive(Debug, Clone, PartialEq)]
-pub struct State {
-    /// The type parameter's name (`Code`), unique among the module's type names.
-    pub param: String,
-    /// What must be set.
-    pub slot: Slot,
-}
-
-/// What a typestate parameter tracks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slot {
-    /// A required field, by index in [`Struct::fields`].
-    Field(usize),
-    /// A builder input, by index in [`Builder::inputs`].
-    Input(usize),
-}
-
-/// A builder-only input (not serialized).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Input {
-    /// The setter and local variable name.
-    pub name: String,
-    /// Its Rust type, as source text that parses as a type.
-    pub ty: String,
-    /// The setter's doc text.
-    pub docs: String,
-}
-
 /// How a struct treats properties it does not declare.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Extra {
@@ -354,6 +302,23 @@ pub struct Enum {
 }
 
 impl Enum {
+    /// The enum of a schema that accepts no value (`false`, `not: {}`, `enum: []`): no
+    /// variants, so no value of it can be built or read.
+    pub fn uninhabited() -> Enum {
+        Enum {
+            variants: Vec::new(),
+            keyword: "false",
+            tag: None,
+            decoding: decoding::Decoding::Buffered,
+            default: None,
+        }
+    }
+
+    /// Whether it has no variants ([`Enum::uninhabited`]).
+    pub fn is_uninhabited(&self) -> bool {
+        self.variants.is_empty()
+    }
+
     /// Whether it is an enum of strings: every variant a string literal, and at most one
     /// catch-all `String` payload (the last), so that every value is one string.
     pub fn is_string_enum(&self) -> bool {

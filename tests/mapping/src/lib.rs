@@ -252,6 +252,9 @@ mod tuple_tests;
 #[cfg(test)]
 mod newtype_tests;
 
+#[cfg(test)]
+mod nothing_tests;
+
 /// The typed API a Rust user expects: defaults, conversions, `Default`
 /// (`schemas/api/config.json`).
 pub mod api {
@@ -284,6 +287,11 @@ pub mod api {
     #[allow(missing_docs)] // an undocumented schema property has no doc
     pub mod newtypes {
         envgen_runtime::include_schema!("api_newtypes");
+    }
+    /// Schemas that accept no value (`schemas/api/nothing.json`).
+    #[allow(missing_docs)] // an undocumented schema property has no doc
+    pub mod nothing {
+        envgen_runtime::include_schema!("api_nothing");
     }
     /// Tuples from `prefixItems` (`schemas/api/tuples.json`).
     #[allow(missing_docs)] // an undocumented schema property has no doc

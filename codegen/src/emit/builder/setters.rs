@@ -28,7 +28,9 @@ impl BuilderEmitter<'_> {
         let values = self.store();
         let mut out = Vec::new();
         for (i, f) in self.s.fields.iter().enumerate() {
-            if f.derived.is_some() || f.implied.is_some() {
+            // No value to set: a field of a type that has none (its schema accepts
+            // nothing) stays unset, absent from the document.
+            if f.derived.is_some() || f.implied.is_some() || self.cx.is_uninhabited(&f.ty) {
                 continue;
             }
             let n = ident(&f.name);

@@ -20,6 +20,9 @@ pub(super) fn enum_impl(
     e: &Enum,
     inflight: Option<&Inflight<'_>>,
 ) -> TokenStream {
+    if e.is_uninhabited() {
+        return uninhabited_impl(cx, t);
+    }
     match e.decoding {
         // Written by the runtime's `string_enum!` (`emit::conversions`).
         Decoding::Strings if crate::emit::conversions::serde_in_macro(e) => TokenStream::new(),
@@ -30,6 +33,24 @@ pub(super) fn enum_impl(
             tagged_enum_impl(cx, t, e).unwrap_or_else(|| buffered_enum_impl(cx, t, e, inflight))
         }
         Decoding::Buffered => buffered_enum_impl(cx, t, e, inflight),
+    }
+}
+
+/// An enum of no variants (a schema that accepts no value) reads no value: whatever the
+/// document holds there is refused (`de::uninhabited`), after it is read past, so that
+/// the error stands where the value ends, as a refused value's does.
+fn uninhabited_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
+    let rt = &cx.rt;
+    let name = ident(&t.name);
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
+            where
+                Deser: ::serde::Deserializer<'de>,
+            {
+                #rt::__private::de::uninhabited(deserializer)
+            }
+        }
     }
 }
 

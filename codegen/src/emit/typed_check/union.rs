@@ -30,6 +30,10 @@ impl TypedChecks<'_, '_> {
         let TypeKind::Enum(e) = &t.kind else {
             return Ok(None);
         };
+        if e.is_uninhabited() {
+            // No value of it exists to be checked.
+            return Ok(None);
+        }
         let plan = self.plan(node);
         let NodePlan::Checks(checks) = &*plan else {
             return Ok(Some(self.fallback(node, &quote!(self))));

@@ -48,6 +48,7 @@ pub fn lower(set: &SchemaSet, doc: DocId, settings: &Settings) -> Result<Module>
         validated: BTreeSet::new(),
         tag_member_of: BTreeMap::new(),
         tag_members: BTreeSet::new(),
+        plan: crate::ir::plan::Plan::new(set, doc),
     };
     // The settings were checked before lowering (`settings_errors::before`): every
     // generic parameter's name is usable and its pointer names a schema.
@@ -195,6 +196,8 @@ struct Lower<'a> {
     tag_member_of: BTreeMap<NodeId, NodeId>,
     /// The pairs found ([`crate::ir::Module::tag_members`]).
     tag_members: BTreeSet<crate::ir::TagMember>,
+    /// The validation plan, for what a schema accepts ([`crate::ir::plan::Plan::refuses_all`]).
+    plan: crate::ir::plan::Plan<'a>,
 }
 
 /// A type and whether `null` is allowed besides it.
@@ -360,6 +363,11 @@ impl Lower<'_> {
             let t = self.named(target, &hint)?;
             let nullable = self.nullable(target)?;
             return Ok(TypeKind::Alias(wrap_nullable(Ty::Named(t), nullable)));
+        }
+        if self.plan.refuses_all(node) {
+            // No value to hold: an enum of no variants (docs/type-mapping.md, "Schemas
+            // that accept nothing").
+            return Ok(TypeKind::Enum(super::Enum::uninhabited()));
         }
         let shape = shape_of(self.set, node)?;
         match self.classify(node, &shape, name)? {

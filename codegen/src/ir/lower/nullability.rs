@@ -17,6 +17,9 @@ impl Lower<'_> {
         if let Body::Bool(b) = self.set.node(node).body {
             return Ok(b);
         }
+        if self.plan.refuses_all(node) {
+            return Ok(false);
+        }
         let shape = shape_of(self.set, node)?;
         if shape.never {
             return Ok(false);

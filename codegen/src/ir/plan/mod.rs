@@ -19,6 +19,7 @@
 mod annotations;
 mod lower;
 pub(crate) mod message;
+mod nothing;
 mod null;
 
 pub(crate) use annotations::{Annotations, InPlace};

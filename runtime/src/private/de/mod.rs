@@ -76,6 +76,15 @@ pub(crate) fn quoted(name: &str) -> String {
     serde_json::to_string(name).unwrap_or_else(|_| format!("{name:?}"))
 }
 
+/// The `Deserialize` of an enum of no variants (a schema that accepts no value): the value
+/// is read past, then refused, so the error stands where the value ends.
+pub fn uninhabited<'de, D: Deserializer<'de>, T>(d: D) -> Result<T, D::Error> {
+    d.deserialize_ignored_any(de::IgnoredAny)?;
+    Err(de::Error::custom(
+        "no value is allowed here (the schema accepts none)",
+    ))
+}
+
 /// Error for a required property that is absent.
 pub fn missing_property<E: de::Error>(name: &str) -> E {
     E::custom(format_args!("missing required property {}", quoted(name)))
