@@ -24,17 +24,29 @@ impl ModuleCx<'_> {
         }
     }
 
-    /// Whether `ty` has no values: an enum of no variants (a schema that accepts nothing),
-    /// boxed or through aliases.
+    /// Whether `ty` has no values, as rustc judges it: an enum of no variants (a schema
+    /// that accepts nothing), or a struct with a required field, a tuple with an item, or
+    /// a box, newtype or alias of such a type. Over rather than under: code that builds a
+    /// value of a type rustc finds uninhabited is unreachable, which `deny(warnings)`
+    /// refuses; a type on a cycle counts as inhabited the second time it is met.
     pub fn is_uninhabited(&self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Boxed(t) => self.is_uninhabited(t),
-            Ty::Named(id) => match &self.module.get(*id).kind {
-                crate::ir::TypeKind::Enum(e) => e.is_uninhabited(),
-                crate::ir::TypeKind::Alias(t) => self.is_uninhabited(t),
-                _ => false,
-            },
-            _ => false,
+        self.uninhabited_in(ty, &mut std::collections::BTreeSet::new())
+    }
+
+    fn uninhabited_in(&self, ty: &Ty, seen: &mut std::collections::BTreeSet<usize>) -> bool {
+        use crate::ir::{Presence, TypeKind};
+        let id = match ty {
+            Ty::Boxed(t) => return self.uninhabited_in(t, seen),
+            Ty::Named(id) if seen.insert(id.0) => *id,
+            _ => return false,
+        };
+        match &self.module.get(id).kind {
+            TypeKind::Enum(e) => e.is_uninhabited(),
+            TypeKind::Alias(t) | TypeKind::Newtype(t) => self.uninhabited_in(t, seen),
+            TypeKind::Struct(s) => s
+                .stored_fields()
+                .any(|f| f.presence() == Presence::Required && self.uninhabited_in(&f.ty, seen)),
+            TypeKind::Tuple(t) => t.items.iter().any(|i| self.uninhabited_in(i, seen)),
         }
     }
 

@@ -4,7 +4,10 @@
 //! have the derives of an enum of literals, no value of them can be read, and a document
 //! that leaves them out reads and round-trips as before.
 
-use crate::api::nothing::{validate_value, Empty, Gate, GateEither, Mismatch, Never, NotAnything};
+use crate::api::nothing::{
+    validate_value, Empty, Gate, GateEither, GateFixed, GateNested, GatePair, Mismatch, Never,
+    NotAnything,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -36,6 +39,13 @@ fn a_schema_that_accepts_nothing_is_an_enum_of_no_variants() {
         .expect("valid");
     assert_eq!(gate.retired, None::<Never>);
     assert_eq!(gate.blocked.as_deref(), Some(&[][..]));
+    // A struct with a required field of one, a tuple with an item of one, and an array
+    // of a fixed number of them have no values either: a builder sets none of them.
+    let _: fn(&GateNested) -> std::convert::Infallible = |v| match v.deep {};
+    let _: fn(&GatePair) -> std::convert::Infallible = |v| match v.1 {};
+    let _: fn(&GateFixed) -> std::convert::Infallible = |v| match v.0[0] {};
+    assert_eq!(gate.maybe, None::<Option<Never>>);
+    assert!(gate.map.is_none());
     // A union with such a branch holds its other branches.
     let either: GateEither = 7i64.into();
     assert!(matches!(either, GateEither::Integer(7)));
@@ -92,6 +102,13 @@ fn a_document_reads_where_the_schema_does_and_round_trips() {
         json!({"name": "a", "blocked": [null]}),
         json!({"name": "a", "blocked": [], "either": "x"}),
         json!({"name": "a", "either": null}),
+        json!({"name": "a", "map": {}, "maybe": null}),
+        json!({"name": "a", "map": {"k": 1}}),
+        json!({"name": "a", "maybe": 1}),
+        json!({"name": "a", "nested": {}}),
+        json!({"name": "a", "nested": {"deep": 1}}),
+        json!({"name": "a", "pair": ["a", 1]}),
+        json!({"name": "a", "fixed": [1, 2]}),
     ];
     for doc in documents {
         let text = doc.to_string();
