@@ -28,8 +28,9 @@ expand to: envgen writes some impls through top-level calls of `envgen_runtime`'
 `document!` (the entry points `from_json_str`, `from_json_str_with`, `validate`,
 `validate_with` and `impl Document`), `string_enum!` (a string enum's `as_str`, `Display`,
 `FromStr`, `TryFrom<&str>`/`TryFrom<String>` or, with a catch-all, `From<&str>`/
-`From<String>`; with `serde(..)` also `Serialize` and `Deserialize`) and
-`de::deserialize_map!` (a struct's `Deserialize` through its `ReadMap` impl);
+`From<String>`; with `serde(..)` also `Serialize` and `Deserialize`),
+`de::deserialize_map!` (a struct's `Deserialize` through its `ReadMap` impl) and
+`de::uninhabited!` (both serde impls of an enum of no variants);
 `expand_runtime_macros` writes those impls out as stubs before the file is read (per
 runtime/src/private/), and warns about a call of any other runtime macro.
 
@@ -2338,7 +2339,15 @@ def _expand_serialize(args):
             f"    fn serialize<S>(&self, serializer: S) {{}}\n}}"]
 
 
+def _expand_uninhabited(args):
+    """`Name` (`de::uninhabited!`, an enum of no variants): `impl Serialize` (no value to
+    write) and `impl Deserialize` (every value refused)."""
+    ser, de = _expand_serialize(args), _expand_deserialize_map(args)
+    return ser + de if ser and de else None
+
+
 RUNTIME_MACROS = {"string_enum": _expand_string_enum, "document": _expand_document,
+                  "uninhabited": _expand_uninhabited,
                   "deserialize_map": _expand_deserialize_map,
                   "deserialize_boxed": _expand_deserialize_map,
                   "deserialize_any": _expand_deserialize_map,
@@ -2351,8 +2360,9 @@ def expand_runtime_macros(text, unknown):
     `as_str`, `Display`, `FromStr`, `TryFrom<&str>`/`TryFrom<String>`, or with a catch-all
     `From<&str>`/`From<String>`; with `serde(..)` also `Serialize` and `Deserialize`),
     `document!` (`from_json_str`, `from_json_str_with`, `validate`, `validate_with` and
-    `impl Document`; `document!(Name)` only `from_json_str`) and `de::deserialize_map!`
-    (`impl Deserialize` through the struct's `ReadMap` impl). The impls each expands to
+    `impl Document`; `document!(Name)` only `from_json_str`), `de::deserialize_map!`
+    (`impl Deserialize` through the struct's `ReadMap` impl) and `de::uninhabited!` (both
+    serde impls of an enum of no variants). The impls each expands to
     (per runtime/src/private/) are written out here as stubs, so that they are read like
     any other impl; each stub's body starts with the comment `// via NAME!`. A call of
     another macro, or one whose arguments are not understood,

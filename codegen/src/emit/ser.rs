@@ -110,11 +110,8 @@ pub(crate) fn serialize_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
             quote!(::serde::Serialize::serialize(#v, serializer))
         }
         TypeKind::Tuple(tuple) => tuple_body(cx, tuple),
-        // No value of it exists to be written.
-        TypeKind::Enum(e) if e.is_uninhabited() => quote! {
-            let _ = serializer;
-            match *self {}
-        },
+        // No value of it to write: its impls are the runtime's `uninhabited!` (`emit::de`).
+        TypeKind::Enum(e) if e.is_uninhabited() => return TokenStream::new(),
         // An enum of strings is its `as_str` (`emit::conversions`).
         TypeKind::Enum(e) if super::conversions::serde_in_macro(e) => return TokenStream::new(),
         TypeKind::Enum(e) if e.is_string_enum() => quote!(serializer.serialize_str(self.as_str())),

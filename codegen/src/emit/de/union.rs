@@ -36,22 +36,13 @@ pub(super) fn enum_impl(
     }
 }
 
-/// An enum of no variants (a schema that accepts no value) reads no value: whatever the
-/// document holds there is refused (`de::uninhabited`), after it is read past, so that
-/// the error stands where the value ends, as a refused value's does.
+/// An enum of no variants (a schema that accepts no value) reads no value and writes
+/// none: both serde impls are the runtime's `uninhabited!` (whatever the document holds
+/// there is read past and refused, so the error stands where the value ends).
 fn uninhabited_impl(cx: &ModuleCx<'_>, t: &TypeDef) -> TokenStream {
     let rt = &cx.rt;
     let name = ident(&t.name);
-    quote! {
-        impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<Deser>(deserializer: Deser) -> Result<Self, Deser::Error>
-            where
-                Deser: ::serde::Deserializer<'de>,
-            {
-                #rt::__private::de::uninhabited(deserializer)
-            }
-        }
-    }
+    quote!(#rt::__private::de::uninhabited!(#name);)
 }
 
 /// A tagged union ([`crate::ir::Tag`]) of object payloads: the object is read up to its

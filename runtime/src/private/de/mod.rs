@@ -85,6 +85,33 @@ pub fn uninhabited<'de, D: Deserializer<'de>, T>(d: D) -> Result<T, D::Error> {
     ))
 }
 
+/// The serde impls of a generated enum of no variants (a schema that accepts no value):
+/// `uninhabited!(Name);`. `Serialize` has no value to write; `Deserialize` refuses every
+/// value ([`uninhabited`](fn@uninhabited)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __envgen_uninhabited {
+    ($name:ident) => {
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                _: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                match *self {}
+            }
+        }
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::__private::de::uninhabited(deserializer)
+            }
+        }
+    };
+}
+
+pub use crate::__envgen_uninhabited as uninhabited;
+
 /// Error for a required property that is absent.
 pub fn missing_property<E: de::Error>(name: &str) -> E {
     E::custom(format_args!("missing required property {}", quoted(name)))
