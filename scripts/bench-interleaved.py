@@ -15,7 +15,6 @@ alternation gives both engines the same drift. Defaults: 20 rounds, group
 only; criterion's files go to a temporary directory.
 """
 import argparse
-import json
 import os
 import re
 import statistics
@@ -24,18 +23,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def bench_binary():
-    out = subprocess.run(["cargo", "bench", "--bench", "validate", "--no-run",
-                          "--message-format=json"], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
-    for line in out.splitlines():
-        msg = json.loads(line)
-        if msg.get("reason") == "compiler-artifact" and msg.get("executable") \
-                and msg["target"]["name"] == "validate":
-            return msg["executable"]
-    sys.exit("no validate bench binary")
+sys.path.insert(0, os.path.dirname(__file__))
+import benchexe  # noqa: E402
 
 
 def main():
@@ -46,7 +35,7 @@ def main():
     args = ap.parse_args()
     if len(args.engines) != 2:
         sys.exit("name two engines")
-    exe = bench_binary()
+    exe = benchexe.executable(ROOT, "validate")
     times = {e: [] for e in args.engines}
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CRITERION_HOME=home)

@@ -477,7 +477,7 @@ def main():
     # (scripts/noop-rebuild.sh), the before/after table of the validation plan
     # (scripts/bench-compare.py), the compile-cost table (scripts/compile-cost.py) with
     # the hand-written analysis after it (`compile-where`), the instruction counts per
-    # document (scripts/instructions.py) and the figures behind docs/decisions.md
+    # document (scripts/instructions.py), the same-moment pairs (scripts/paired.py) and the figures behind docs/decisions.md
     # (`decisions`, hand-written, last). The typed-payload block is written from this run
     # when it measured one, else kept.
     path = os.path.join(ROOT, "BENCHMARKS.md")
@@ -487,7 +487,7 @@ def main():
         typed = typed_kinds()
         if typed is not None:
             out += [typed, ""]
-        for name in ("typed-kinds", "instructions", "valid-spread", "floats", "codegen", "codegen-goals",
+        for name in ("typed-kinds", "instructions", "paired", "valid-spread", "floats", "codegen", "codegen-goals",
                      "builders", "rebuild", "plan", "scale", "compile-cost", "typed-api-lines",
                      "compile-where", "decisions"):
             if name == "typed-kinds" and typed is not None:

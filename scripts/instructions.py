@@ -18,7 +18,6 @@ tables, not instead of them.
 `--only` keeps the rows whose `contract/kind` matches; `--no-write` prints the block.
 """
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -26,6 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
+import benchexe  # noqa: E402
 import markers  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -36,18 +36,6 @@ NAMES = {"response_envelope": "ResponseEnvelope", "tool_response": "ToolResponse
 # `benches/instructions.rs`'s kind for the valid documents `benches/validate.rs` times.
 TIMED = "timed"
 BLOCK, NOTE = "instructions", "written by scripts/instructions.py; kept by scripts/bench-report.py"
-
-
-def executable():
-    out = subprocess.run(["cargo", "bench", "--no-run", "--bench", "instructions",
-                          "--message-format=json"], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
-    for line in out.splitlines():
-        msg = json.loads(line)
-        if msg.get("reason") == "compiler-artifact" and msg.get("executable") \
-                and msg["target"]["name"] == "instructions":
-            return msg["executable"]
-    sys.exit("instructions: no executable for bench `instructions`")
 
 
 def count(exe, contract, kind, engine):
@@ -138,7 +126,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
-    exe = executable()
+    exe = benchexe.executable(ROOT, "instructions")
     pairs = [line.split() for line in subprocess.run([exe, "--list"], capture_output=True,
                                                       text=True, check=True).stdout.splitlines()]
     rows = {}
