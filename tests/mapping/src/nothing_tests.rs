@@ -5,8 +5,8 @@
 //! that leaves them out reads and round-trips as before.
 
 use crate::api::nothing::{
-    validate_value, Empty, Gate, GateEither, GateFixed, GateNested, GatePair, Mismatch, Never,
-    NotAnything,
+    validate_value, Empty, Gate, GateChoice, GateFixed, GateNested, GatePair, GatePluginsValue,
+    Mismatch, Never, NotAnything,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -44,11 +44,40 @@ fn a_schema_that_accepts_nothing_is_an_enum_of_no_variants() {
     let _: fn(&GateNested) -> std::convert::Infallible = |v| match v.deep {};
     let _: fn(&GatePair) -> std::convert::Infallible = |v| match v.1 {};
     let _: fn(&GateFixed) -> std::convert::Infallible = |v| match v.0[0] {};
-    assert_eq!(gate.maybe, None::<Option<Never>>);
+    assert!(gate.maybe.is_none());
     assert!(gate.map.is_none());
-    // A union with such a branch holds its other branches.
-    let either: GateEither = 7i64.into();
-    assert!(matches!(either, GateEither::Integer(7)));
+}
+
+#[test]
+fn a_union_branch_that_accepts_nothing_has_no_variant() {
+    // `anyOf: [{"$ref": NotAnything}, {"type": "integer"}]`: one branch is left, so the
+    // field is that branch's type.
+    let gate = Gate::builder().name("g").either(7).build().expect("valid");
+    let either: Option<i64> = gate.either;
+    assert_eq!(either, Some(7));
+    // `anyOf: [array of strings, boolean, {"not": {}}]`: two variants, no `Value` one
+    // (this `match` compiles only because there is no third), and no `From<Value>`.
+    let name = |v: &GatePluginsValue| match v {
+        GatePluginsValue::Array(_) => "array",
+        GatePluginsValue::Boolean(_) => "boolean",
+    };
+    let on: GatePluginsValue = true.into();
+    let listed: GatePluginsValue = vec![String::from("x")].into();
+    assert_eq!((name(&on), name(&listed)), ("boolean", "array"));
+    // `oneOf: [integer, non-empty string, false]`: the two that accept values.
+    let choice = |v: &GateChoice| match v {
+        GateChoice::Integer(_) => "integer",
+        GateChoice::String(_) => "string",
+    };
+    let three: GateChoice = 3i64.into();
+    assert_eq!(choice(&three), "integer");
+    // `anyOf: [{"type": "null"}, {"not": {}}]`: only `null`, kept apart from absent.
+    let read = Gate::from_json_str(r#"{"name": "a", "only_null": null}"#).expect("valid");
+    assert!(read.only_null.is_some());
+    assert!(Gate::from_json_str(r#"{"name": "a"}"#)
+        .expect("valid")
+        .only_null
+        .is_none());
 }
 
 #[test]
@@ -109,6 +138,17 @@ fn a_document_reads_where_the_schema_does_and_round_trips() {
         json!({"name": "a", "nested": {"deep": 1}}),
         json!({"name": "a", "pair": ["a", 1]}),
         json!({"name": "a", "fixed": [1, 2]}),
+        json!({"name": "a", "plugins": {"p": ["x", "y"], "q": false, "r": []}}),
+        json!({"name": "a", "plugins": {"p": ["x"], "q": "on"}}),
+        json!({"name": "a", "plugins": {"p": [1]}}),
+        json!({"name": "a", "plugins": {"p": null}}),
+        json!({"name": "a", "choice": 3, "only_null": null}),
+        json!({"name": "a", "choice": "s"}),
+        json!({"name": "a", "choice": ""}),
+        json!({"name": "a", "choice": 1.5}),
+        json!({"name": "a", "choice": null}),
+        json!({"name": "a", "only_null": 0}),
+        json!({"name": "a", "only_null": {}}),
     ];
     for doc in documents {
         let text = doc.to_string();

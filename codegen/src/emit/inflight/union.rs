@@ -59,7 +59,12 @@ impl Inflight<'_> {
             return None;
         }
         let (check, branches, message) = self.union_check(node)?;
-        let each_its_branch = e.variants.len() == branches.len()
+        // A branch that accepts nothing has no variant (`Lower::alternatives`).
+        let accepting = branches
+            .iter()
+            .filter(|b| !self.plan.refuses_all(**b))
+            .count();
+        let each_its_branch = e.variants.len() == accepting
             && e.variants.iter().all(|v| match (&v.kind, v.branch) {
                 (VariantKind::Payload(t), Some(b)) => {
                     branches.contains(&b)

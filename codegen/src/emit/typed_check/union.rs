@@ -150,7 +150,8 @@ impl TypedChecks<'_, '_> {
             },
         };
         for b in branches {
-            if *b == own {
+            // A branch that accepts nothing matches no value (and has no variant).
+            if *b == own || self.v.plan().refuses_all(*b) {
                 continue;
             }
             let target = follow_refs(self.set, *b)?;

@@ -37,6 +37,19 @@ impl Lower<'_> {
                 live.push(*b);
             }
         }
+        // A branch that accepts no value (`false`, `{"not": {}}`, an `enum` its `type`
+        // rules out, ...) has no variant: no document decodes to it, and a variant would
+        // let code build and write what the schema refuses (`Variant2(Value)`, with a
+        // `From<Value>` that took every value). Kept when every branch refuses all and
+        // nothing else is left to hold (the union's own verdict decides those).
+        let accepting: Vec<NodeId> = live
+            .iter()
+            .copied()
+            .filter(|b| !self.plan.refuses_all(*b))
+            .collect();
+        if !accepting.is_empty() || nullable {
+            live = accepting;
+        }
         if live.is_empty() {
             return Ok(Classified::Ty(Lowered::of(Ty::Unit)));
         }
