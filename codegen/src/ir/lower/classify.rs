@@ -174,11 +174,19 @@ impl Lower<'_> {
         }
         let branches: Vec<NodeId> = shape.one_of.iter().chain(&shape.any_of).copied().collect();
         if !branches.is_empty() && shape.properties.is_empty() {
-            let mut non_null_branches = 0;
+            // Branches that accept nothing have no variant (`Lower::alternatives`), unless
+            // every branch but `null` does.
+            let (mut non_null_branches, mut accepting) = (0, 0);
             for b in &branches {
                 if !self.is_null_only(*b)? {
                     non_null_branches += 1;
+                    if !self.plan.refuses_all(*b) {
+                        accepting += 1;
+                    }
                 }
+            }
+            if accepting > 0 {
+                non_null_branches = accepting;
             }
             if non_null_branches > 1 {
                 return Ok(true);
