@@ -183,6 +183,11 @@ def per_kind():
             f"* Of the kinds below 1.5×, {len(capped)} have a ceiling below 1.5×"
             + (": " + ", ".join(f"{c}/{k} ({ceilings[(c, k)]:.3f}×)" for _, c, k in capped)
                if capped else "") + ".",
+            "* Each row here times `jsonschema` for its whole measurement, then envgen: a",
+            "  drift of this shared machine's speed between the two lands in the ratio, by",
+            "  up to a third. \"Same-moment pairs\" below times the same rows batch by batch",
+            "  (`scripts/paired.py`); the floor of every kind ≥ 1.0× `jsonschema` is judged",
+            "  there.",
         ]
         rest = [(c, k) for _, c, k in below if (c, k) in budgets and (c, k) not in
                 {(c2, k2) for _, c2, k2 in capped}]
